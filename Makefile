@@ -1,0 +1,40 @@
+# nodelisp's build. `make test` is what CI runs; `make golden` is the only
+# target that needs SBCL.
+
+GO      ?= go
+PKGS    ?= ./...
+BIN     ?= bin/nodelisp
+FUZZTIME ?= 10s
+
+.PHONY: build test lint bench bench-scale fuzz golden peers clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/nodelisp
+
+test: lint
+	$(GO) test -count=1 $(PKGS)
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+# The million-event recall figures (docs/storage.md). Not part of test or CI.
+bench-scale:
+	NODELISP_BENCH_SCALE=1 $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 2h ./store/... ./recall/...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./reader
+	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) ./interp
+
+golden:
+	scripts/golden.sh
+
+peers: build
+	../shared/bench/run-peers $(BIN)
+
+clean:
+	rm -rf bin

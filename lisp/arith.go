@@ -1,0 +1,225 @@
+package lisp
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// The numeric tower: two numbers are brought to the wider of their kinds
+// (fixnum < bignum < ratio < float) and combined there, and integer results
+// come back as fixnums when they fit.
+
+type numKind int
+
+const (
+	kFix numKind = iota
+	kBig
+	kRat
+	kFloat
+)
+
+func kindOf(op string, v Value) numKind {
+	switch v.(type) {
+	case Fixnum:
+		return kFix
+	case *big.Int:
+		return kBig
+	case *big.Rat:
+		return kRat
+	case Float:
+		return kFloat
+	}
+	TypeError(op, v, "a number")
+	return 0
+}
+
+// Add returns a + b.
+func Add(a, b Value) Value {
+	if x, ok := a.(Fixnum); ok {
+		if y, ok := b.(Fixnum); ok {
+			s := x + y
+			if (s > x) == (y > 0) {
+				return MakeInt(int64(s))
+			}
+			return new(big.Int).Add(big.NewInt(int64(x)), big.NewInt(int64(y)))
+		}
+	}
+	switch max(kindOf("+", a), kindOf("+", b)) {
+	case kFloat:
+		return Float(ToFloat(a) + ToFloat(b))
+	case kRat:
+		return NormRat(new(big.Rat).Add(ToRat(a), ToRat(b)))
+	default:
+		return NormBig(new(big.Int).Add(ToBig(a), ToBig(b)))
+	}
+}
+
+// Sub returns a - b.
+func Sub(a, b Value) Value {
+	if x, ok := a.(Fixnum); ok {
+		if y, ok := b.(Fixnum); ok {
+			d := x - y
+			if (d < x) == (y > 0) {
+				return MakeInt(int64(d))
+			}
+			return new(big.Int).Sub(big.NewInt(int64(x)), big.NewInt(int64(y)))
+		}
+	}
+	switch max(kindOf("-", a), kindOf("-", b)) {
+	case kFloat:
+		return Float(ToFloat(a) - ToFloat(b))
+	case kRat:
+		return NormRat(new(big.Rat).Sub(ToRat(a), ToRat(b)))
+	default:
+		return NormBig(new(big.Int).Sub(ToBig(a), ToBig(b)))
+	}
+}
+
+// Mul returns a * b.
+func Mul(a, b Value) Value {
+	if x, ok := a.(Fixnum); ok {
+		if y, ok := b.(Fixnum); ok {
+			hi, lo := bits.Mul64(uint64(abs64(int64(x))), uint64(abs64(int64(y))))
+			if hi == 0 && lo <= math.MaxInt64 && x != math.MinInt64 && y != math.MinInt64 {
+				return MakeInt(int64(x) * int64(y))
+			}
+			return NormBig(new(big.Int).Mul(big.NewInt(int64(x)), big.NewInt(int64(y))))
+		}
+	}
+	switch max(kindOf("*", a), kindOf("*", b)) {
+	case kFloat:
+		return Float(ToFloat(a) * ToFloat(b))
+	case kRat:
+		return NormRat(new(big.Rat).Mul(ToRat(a), ToRat(b)))
+	default:
+		return NormBig(new(big.Int).Mul(ToBig(a), ToBig(b)))
+	}
+}
+
+// Div returns a / b: a ratio when integers do not divide evenly, as CL's /.
+// Dividing an exact number by exact zero signals DIVISION-BY-ZERO.
+func Div(a, b Value) Value {
+	ka, kb := kindOf("/", a), kindOf("/", b)
+	if max(ka, kb) == kFloat {
+		fb := ToFloat(b)
+		if fb == 0 {
+			SignalClass(ClassDivisionByZero, "arithmetic error division-by-zero signalled")
+		}
+		return Float(ToFloat(a) / fb)
+	}
+	if IsZero(b) {
+		SignalClass(ClassDivisionByZero, "arithmetic error division-by-zero signalled")
+	}
+	if x, ok := a.(Fixnum); ok {
+		if y, ok := b.(Fixnum); ok && y != -1 && x%y == 0 {
+			return MakeInt(int64(x / y))
+		}
+	}
+	return NormRat(new(big.Rat).Quo(ToRat(a), ToRat(b)))
+}
+
+// Negate returns -a.
+func Negate(a Value) Value { return Sub(MakeInt(0), a) }
+
+// IsZero reports whether a number is zero.
+func IsZero(v Value) bool {
+	switch n := v.(type) {
+	case Fixnum:
+		return n == 0
+	case Float:
+		return n == 0
+	case *big.Int:
+		return n.Sign() == 0
+	case *big.Rat:
+		return n.Sign() == 0
+	}
+	TypeError("zerop", v, "a number")
+	return false
+}
+
+// Sign returns -1, 0 or 1 for a real number.
+func Sign(op string, v Value) int {
+	switch n := v.(type) {
+	case Fixnum:
+		switch {
+		case n < 0:
+			return -1
+		case n > 0:
+			return 1
+		}
+		return 0
+	case Float:
+		switch {
+		case n < 0:
+			return -1
+		case n > 0:
+			return 1
+		}
+		return 0
+	case *big.Int:
+		return n.Sign()
+	case *big.Rat:
+		return n.Sign()
+	}
+	TypeError(op, v, "a real")
+	return 0
+}
+
+// Compare orders two real numbers: -1, 0 or 1. op names the caller for the
+// type error when either is not a number.
+func Compare(op string, a, b Value) int {
+	if x, ok := a.(Fixnum); ok {
+		if y, ok := b.(Fixnum); ok {
+			switch {
+			case x < y:
+				return -1
+			case x > y:
+				return 1
+			}
+			return 0
+		}
+	}
+	ka, kb := kindOf(op, a), kindOf(op, b)
+	switch max(ka, kb) {
+	case kFloat:
+		// CL compares a float with a rational exactly; doing it through
+		// rationals keeps (= 1/3 0.333…) honest.
+		fa, fb := ToFloat(a), ToFloat(b)
+		if ka == kFloat && kb == kFloat || math.IsInf(fa, 0) || math.IsInf(fb, 0) || math.IsNaN(fa) || math.IsNaN(fb) {
+			switch {
+			case fa < fb:
+				return -1
+			case fa > fb:
+				return 1
+			}
+			return 0
+		}
+		return floatRat(a).Cmp(floatRat(b))
+	case kRat:
+		return ToRat(a).Cmp(ToRat(b))
+	default:
+		return ToBig(a).Cmp(ToBig(b))
+	}
+}
+
+// NumEqual is CL's = on two numbers.
+func NumEqual(a, b Value) bool { return Compare("=", a, b) == 0 }
+
+func floatRat(v Value) *big.Rat {
+	if f, ok := v.(Float); ok {
+		r, _ := new(big.Rat).SetString(big.NewFloat(float64(f)).Text('g', -1))
+		if r == nil {
+			r = new(big.Rat).SetFloat64(float64(f))
+		}
+		return r
+	}
+	return ToRat(v)
+}
+
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

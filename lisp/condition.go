@@ -1,0 +1,164 @@
+package lisp
+
+import (
+	"fmt"
+)
+
+// Condition is a signalled condition: an error raised by a builtin, by
+// (error …), or by the evaluator. Go code signals one by panicking with it
+// (see Signal); the evaluator recovers it at handler-case and at the top of
+// a cell, so no panic leaves the interpreter.
+type Condition struct {
+	Class   *Symbol // the condition type, e.g. TYPE-ERROR
+	Message string  // the text princ shows
+	// Datum and Expected are set for type errors; Name for unbound
+	// variables and undefined functions; Object for (error 'type :k v).
+	Datum    Value
+	Expected Value
+	Name     Value
+	// Slots holds the initargs of a condition made with (error 'class
+	// :key value …), for accessors and printing.
+	Slots []Value
+	// Pos is the source position ("LINE:COL") of the form being evaluated
+	// when the condition was signalled, filled in by the evaluator.
+	Pos string
+}
+
+func (c *Condition) Error() string {
+	if c.Pos != "" {
+		return c.Pos + ": " + c.Message
+	}
+	return c.Message
+}
+
+// Condition class names. The hierarchy is in conditionParents.
+var (
+	ClassCondition         = Intern("CONDITION")
+	ClassSeriousCondition  = Intern("SERIOUS-CONDITION")
+	ClassError             = Intern("ERROR")
+	ClassWarning           = Intern("WARNING")
+	ClassSimpleError       = Intern("SIMPLE-ERROR")
+	ClassSimpleCondition   = Intern("SIMPLE-CONDITION")
+	ClassSimpleWarning     = Intern("SIMPLE-WARNING")
+	ClassTypeError         = Intern("TYPE-ERROR")
+	ClassSimpleTypeError   = Intern("SIMPLE-TYPE-ERROR")
+	ClassProgramError      = Intern("PROGRAM-ERROR")
+	ClassControlError      = Intern("CONTROL-ERROR")
+	ClassArithmeticError   = Intern("ARITHMETIC-ERROR")
+	ClassDivisionByZero    = Intern("DIVISION-BY-ZERO")
+	ClassCellError         = Intern("CELL-ERROR")
+	ClassUnboundVariable   = Intern("UNBOUND-VARIABLE")
+	ClassUndefinedFunction = Intern("UNDEFINED-FUNCTION")
+	ClassParseError        = Intern("PARSE-ERROR")
+	ClassReaderError       = Intern("READER-ERROR")
+	ClassStreamError       = Intern("STREAM-ERROR")
+	ClassEndOfFile         = Intern("END-OF-FILE")
+	ClassFileError         = Intern("FILE-ERROR")
+	ClassPackageError      = Intern("PACKAGE-ERROR")
+	// ClassLimit is nodelisp's own: a step, depth, output or cancellation
+	// limit was reached. It is not an ERROR, so handler-case on error and
+	// ignore-errors do not swallow it: a runaway cell always ends.
+	ClassLimit = Intern("EVALUATION-LIMIT")
+)
+
+// conditionParents maps each class to its direct supertypes.
+var conditionParents = map[*Symbol][]*Symbol{
+	ClassSeriousCondition:  {ClassCondition},
+	ClassError:             {ClassSeriousCondition},
+	ClassWarning:           {ClassCondition},
+	ClassSimpleCondition:   {ClassCondition},
+	ClassSimpleError:       {ClassSimpleCondition, ClassError},
+	ClassSimpleWarning:     {ClassSimpleCondition, ClassWarning},
+	ClassTypeError:         {ClassError},
+	ClassSimpleTypeError:   {ClassSimpleCondition, ClassTypeError},
+	ClassProgramError:      {ClassError},
+	ClassControlError:      {ClassError},
+	ClassArithmeticError:   {ClassError},
+	ClassDivisionByZero:    {ClassArithmeticError},
+	ClassCellError:         {ClassError},
+	ClassUnboundVariable:   {ClassCellError},
+	ClassUndefinedFunction: {ClassCellError},
+	ClassParseError:        {ClassError},
+	ClassStreamError:       {ClassError},
+	ClassReaderError:       {ClassParseError, ClassStreamError},
+	ClassEndOfFile:         {ClassStreamError},
+	ClassFileError:         {ClassError},
+	ClassPackageError:      {ClassError},
+	ClassLimit:             {ClassSeriousCondition},
+}
+
+// DefineConditionClass records a user class (define-condition) and its
+// parents.
+func DefineConditionClass(class *Symbol, parents []*Symbol) {
+	conditionParents[class] = parents
+}
+
+// IsConditionClass reports whether name names a condition type.
+func IsConditionClass(name *Symbol) bool {
+	if name == ClassCondition {
+		return true
+	}
+	_, ok := conditionParents[name]
+	return ok
+}
+
+// SubclassOf reports whether class is ancestor or a subtype of it.
+func SubclassOf(class, ancestor *Symbol) bool {
+	if class == ancestor {
+		return true
+	}
+	for _, p := range conditionParents[class] {
+		if SubclassOf(p, ancestor) {
+			return true
+		}
+	}
+	return false
+}
+
+// Signal raises c. It never returns.
+func Signal(c *Condition) { panic(c) }
+
+// Errorf signals a SIMPLE-ERROR with a message made by fmt.Sprintf. By
+// convention the message starts with the operator: "car: …".
+func Errorf(format string, args ...any) {
+	panic(&Condition{Class: ClassSimpleError, Message: fmt.Sprintf(format, args...)})
+}
+
+// SignalClass signals a condition of the given class with a message.
+func SignalClass(class *Symbol, format string, args ...any) {
+	panic(&Condition{Class: class, Message: fmt.Sprintf(format, args...)})
+}
+
+// TypeError signals a TYPE-ERROR: op got datum where it wanted a value of
+// the named type ("a number", "a list"). The message reads
+// `+: the value "a" is not a number`.
+func TypeError(op string, datum Value, expected string) {
+	panic(&Condition{
+		Class:    ClassTypeError,
+		Message:  fmt.Sprintf("%s: the value %s is not %s", op, Prin1ToString(datum), expected),
+		Datum:    datum,
+		Expected: Intern(expectedTypeName(expected)),
+	})
+}
+
+// expectedTypeName turns "a number" into NUMBER for type-error-expected-type.
+func expectedTypeName(expected string) string {
+	for _, article := range []string{"a ", "an "} {
+		if len(expected) > len(article) && expected[:len(article)] == article {
+			expected = expected[len(article):]
+			break
+		}
+	}
+	out := []rune{}
+	for _, r := range expected {
+		switch {
+		case r == ' ':
+			out = append(out, '-')
+		case r >= 'a' && r <= 'z':
+			out = append(out, r-'a'+'A')
+		default:
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}

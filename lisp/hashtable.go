@@ -1,0 +1,319 @@
+package lisp
+
+import (
+	"hash/maphash"
+	"math"
+	"math/big"
+	"strings"
+	"unicode"
+)
+
+// HashTable is a Common Lisp hash table. Iteration (maphash) visits entries
+// in insertion order, as SBCL does.
+//
+// Keys that have an exact Go equivalent under the table's test (fixnums,
+// symbols, characters, strings under equal, …) are found through a Go map;
+// structured keys (conses under equal, vectors under equalp) through a
+// structural hash and a comparison.
+type HashTable struct {
+	Test *Symbol // EQ, EQL, EQUAL or EQUALP
+
+	strs    map[string]int32 // string keys of equal and equalp tables
+	exact   map[any]int32    // keys with an exact comparable form
+	buckets map[uint64][]int32
+	entries []htEntry
+	live    int
+}
+
+type htEntry struct {
+	key, val Value
+	dead     bool
+}
+
+// The test symbols.
+var (
+	SymEq     = Intern("EQ")
+	SymEql    = Intern("EQL")
+	SymEqual  = Intern("EQUAL")
+	SymEqualp = Intern("EQUALP")
+)
+
+// NewHashTable returns an empty table with the given test (one of SymEq,
+// SymEql, SymEqual, SymEqualp).
+func NewHashTable(test *Symbol) *HashTable {
+	return &HashTable{Test: test, exact: map[any]int32{}}
+}
+
+// Count is the number of entries.
+func (h *HashTable) Count() int { return h.live }
+
+type floatKey uint64
+type bigKey string
+type ratKey string
+type foldedStr string
+
+// exactKey returns a comparable Go value that is == exactly when two Lisp
+// keys are the same under the table's test, or ok=false for structured
+// keys.
+func (h *HashTable) exactKey(k Value) (key any, ok bool) {
+	switch x := k.(type) {
+	case Fixnum:
+		return x, true
+	case Float:
+		if h.Test == SymEqualp {
+			return numberKeyEqualp(x), true
+		}
+		if h.Test == SymEq {
+			return x, true
+		}
+		return floatKey(math.Float64bits(float64(x))), true
+	case *big.Int:
+		if h.Test == SymEq {
+			return x, true
+		}
+		return bigKey(x.String()), true
+	case *big.Rat:
+		if h.Test == SymEq {
+			return x, true
+		}
+		if h.Test == SymEqualp {
+			return numberKeyEqualp(x), true
+		}
+		return ratKey(x.String()), true
+	case Char:
+		if h.Test == SymEqualp {
+			return Char(unicode.ToLower(rune(x))), true
+		}
+		return x, true
+	case *Cons:
+		if h.Test == SymEqual || h.Test == SymEqualp {
+			return nil, false
+		}
+		return x, true
+	case *Vector:
+		if h.Test == SymEqualp {
+			return nil, false
+		}
+		return x, true
+	case *HashTable:
+		if h.Test == SymEqualp {
+			return nil, false
+		}
+		return x, true
+	}
+	return k, true
+}
+
+func numberKeyEqualp(v Value) any {
+	if f, ok := v.(Float); ok {
+		if f == Float(math.Trunc(float64(f))) && math.Abs(float64(f)) < 1<<62 {
+			return Fixnum(int64(f))
+		}
+		return ratKey(floatRat(f).String())
+	}
+	return ratKey(ToRat(v).String())
+}
+
+var hashSeed = maphash.MakeSeed()
+
+// structHash hashes a structured key consistently with the table's test.
+func (h *HashTable) structHash(k Value, depth int) uint64 {
+	var mh maphash.Hash
+	mh.SetSeed(hashSeed)
+	h.hashInto(&mh, k, depth)
+	return mh.Sum64()
+}
+
+func (h *HashTable) hashInto(mh *maphash.Hash, k Value, depth int) {
+	if depth > 8 {
+		return
+	}
+	switch x := k.(type) {
+	case *Cons:
+		mh.WriteByte('(')
+		for i := 0; i < 16; i++ {
+			h.hashInto(mh, x.Car, depth+1)
+			next, ok := x.Cdr.(*Cons)
+			if !ok {
+				mh.WriteByte('.')
+				h.hashInto(mh, x.Cdr, depth+1)
+				return
+			}
+			x = next
+		}
+	case *String:
+		if h.Test == SymEqualp {
+			mh.WriteString(strings.ToLower(x.S))
+		} else {
+			mh.WriteString(x.S)
+		}
+	case *Vector:
+		mh.WriteByte('#')
+		for i, it := range x.Items {
+			if i > 16 {
+				break
+			}
+			h.hashInto(mh, it, depth+1)
+		}
+	case *HashTable:
+		mh.WriteByte('H')
+	default:
+		key, _ := h.exactKey(k)
+		mh.WriteString(Prin1ToString(keyPrintable(key)))
+	}
+}
+
+func keyPrintable(k any) Value {
+	switch x := k.(type) {
+	case floatKey, bigKey, ratKey, foldedStr:
+		return NewString(Prin1ToString(NewString(strings.ToLower(fmtAny(x)))))
+	}
+	return k
+}
+
+func fmtAny(k any) string {
+	switch x := k.(type) {
+	case floatKey:
+		return Prin1ToString(Float(math.Float64frombits(uint64(x))))
+	case bigKey:
+		return string(x)
+	case ratKey:
+		return string(x)
+	case foldedStr:
+		return string(x)
+	}
+	return ""
+}
+
+func (h *HashTable) same(a, b Value) bool {
+	switch h.Test {
+	case SymEqual:
+		return Equal(a, b)
+	case SymEqualp:
+		return Equalp(a, b)
+	case SymEql:
+		return Eql(a, b)
+	}
+	return a == b
+}
+
+// find returns the entry index of k, or -1.
+func (h *HashTable) find(k Value) int32 {
+	if s, ok := k.(*String); ok && (h.Test == SymEqual || h.Test == SymEqualp) {
+		key := s.S
+		if h.Test == SymEqualp {
+			key = strings.ToLower(key)
+		}
+		if i, ok := h.strs[key]; ok {
+			return i
+		}
+		return -1
+	}
+	if key, ok := h.exactKey(k); ok {
+		if i, ok := h.exact[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for _, i := range h.buckets[h.structHash(k, 0)] {
+		if !h.entries[i].dead && h.same(h.entries[i].key, k) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Get returns the value stored under k.
+func (h *HashTable) Get(k Value) (Value, bool) {
+	if i := h.find(k); i >= 0 {
+		return h.entries[i].val, true
+	}
+	return Nil, false
+}
+
+// Put stores v under k.
+func (h *HashTable) Put(k, v Value) {
+	if i := h.find(k); i >= 0 {
+		h.entries[i].val = v
+		return
+	}
+	i := int32(len(h.entries))
+	h.entries = append(h.entries, htEntry{key: k, val: v})
+	h.live++
+	h.index(k, i)
+}
+
+func (h *HashTable) index(k Value, i int32) {
+	if s, ok := k.(*String); ok && (h.Test == SymEqual || h.Test == SymEqualp) {
+		key := s.S
+		if h.Test == SymEqualp {
+			key = strings.ToLower(key)
+		}
+		if h.strs == nil {
+			h.strs = map[string]int32{}
+		}
+		h.strs[key] = i
+		return
+	}
+	if key, ok := h.exactKey(k); ok {
+		h.exact[key] = i
+		return
+	}
+	if h.buckets == nil {
+		h.buckets = map[uint64][]int32{}
+	}
+	hk := h.structHash(k, 0)
+	h.buckets[hk] = append(h.buckets[hk], i)
+}
+
+// Remove deletes k and reports whether it was there.
+func (h *HashTable) Remove(k Value) bool {
+	i := h.find(k)
+	if i < 0 {
+		return false
+	}
+	h.entries[i] = htEntry{dead: true}
+	h.live--
+	h.rebuild()
+	return true
+}
+
+// rebuild compacts the entries once tombstones outnumber live entries.
+func (h *HashTable) rebuild() {
+	if len(h.entries) < 32 || h.live*2 > len(h.entries) {
+		if h.live == 0 {
+			h.Clear()
+		}
+		return
+	}
+	old := h.entries
+	h.Clear()
+	for _, e := range old {
+		if !e.dead {
+			h.Put(e.key, e.val)
+		}
+	}
+}
+
+// Clear removes every entry.
+func (h *HashTable) Clear() {
+	h.strs, h.buckets = nil, nil
+	h.exact = map[any]int32{}
+	h.entries = nil
+	h.live = 0
+}
+
+// Each calls fn for each entry in insertion order until fn returns false.
+// Entries added or removed by fn during the walk follow CL's rule: removing
+// or changing the current entry is allowed.
+func (h *HashTable) Each(fn func(k, v Value) bool) {
+	for i := 0; i < len(h.entries); i++ {
+		e := h.entries[i]
+		if e.dead {
+			continue
+		}
+		if !fn(e.key, e.val) {
+			return
+		}
+	}
+}

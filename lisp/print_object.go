@@ -1,0 +1,95 @@
+package lisp
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Printing the objects that have no readable syntax, as #<…>. SBCL adds
+// an address in braces ({10013C92E3}); nodelisp leaves it out so that
+// output is the same from run to run.
+
+// LambdaLister is implemented by functions that can report their lambda
+// list, which the printer shows for anonymous functions:
+// #<function (lambda (x))>.
+type LambdaLister interface {
+	LambdaList() Value
+}
+
+func (p *printer) object(v Value) {
+	switch x := v.(type) {
+	case *HashTable:
+		// SBCL writes :TEST and :COUNT in upper case whatever the
+		// print case.
+		p.b.WriteString("#<hash-table :TEST ")
+		p.print(x.Test, 1)
+		fmt.Fprintf(&p.b, " :COUNT %d>", x.Count())
+	case *Condition:
+		p.condition(x)
+	case *Stream:
+		if x.IsStringStream() {
+			p.b.WriteString("#<string-output-stream>")
+		} else {
+			p.b.WriteString("#<output-stream>")
+		}
+	case Function:
+		p.function(x)
+	case nil:
+		p.b.WriteString("#<go nil>")
+	default:
+		fmt.Fprintf(&p.b, "#<go %T>", v)
+	}
+}
+
+func (p *printer) function(f Function) {
+	p.b.WriteString("#<function ")
+	if name := f.FunctionName(); name != "" {
+		p.b.WriteString(downcase(name))
+	} else {
+		p.b.WriteString("(lambda ")
+		if l, ok := f.(LambdaLister); ok && l.LambdaList() != Value(Nil) {
+			saved := p.escape
+			p.escape = true
+			p.print(l.LambdaList(), 1)
+			p.escape = saved
+		} else {
+			p.b.WriteString("()")
+		}
+		p.b.WriteByte(')')
+	}
+	p.b.WriteByte('>')
+}
+
+// condition prints a condition: princ shows its message, as SBCL's report
+// does; prin1 shows its type with the message for simple conditions and
+// the datum and expected type for type errors.
+func (p *printer) condition(c *Condition) {
+	if !p.escape {
+		p.b.WriteString(c.Message)
+		return
+	}
+	class := c.Class
+	if class == nil {
+		class = ClassCondition
+	}
+	p.b.WriteString("#<")
+	p.symbol(class)
+	switch {
+	case SubclassOf(class, ClassTypeError) && c.Datum != nil:
+		p.b.WriteString(" expected-type: ")
+		p.print(orNil(c.Expected), 1)
+		p.b.WriteString(" datum: ")
+		p.print(c.Datum, 1)
+	case strings.HasPrefix(class.Name, "SIMPLE-"):
+		p.b.WriteByte(' ')
+		writeStringLiteral(&p.b, c.Message)
+	}
+	p.b.WriteByte('>')
+}
+
+func orNil(v Value) Value {
+	if v == nil {
+		return Nil
+	}
+	return v
+}

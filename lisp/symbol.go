@@ -1,0 +1,99 @@
+package lisp
+
+import (
+	"strings"
+	"sync"
+)
+
+// Symbol is an interned name. All symbols live in one process-wide table
+// (nodelisp has one package for Common Lisp and user symbols, and one for
+// keywords), so two symbols are the same symbol exactly when they are the
+// same pointer. What a symbol is bound to lives in an interpreter, not here,
+// so that many interpreters can share the table.
+type Symbol struct {
+	Name    string // as Common Lisp holds it: upper case unless read with |bars|
+	Keyword bool
+}
+
+// FunctionName lets a symbol stand for the function it names in messages.
+func (s *Symbol) String() string {
+	if s.Keyword {
+		return ":" + strings.ToLower(s.Name)
+	}
+	return strings.ToLower(s.Name)
+}
+
+var (
+	symMu    sync.RWMutex
+	symbols  = map[string]*Symbol{}
+	keywords = map[string]*Symbol{}
+)
+
+// Intern returns the symbol with exactly this name (no case folding: the
+// reader folds before it interns).
+func Intern(name string) *Symbol { return intern(symbols, name, false) }
+
+// InternKeyword returns the keyword with exactly this name, without its colon.
+func InternKeyword(name string) *Symbol { return intern(keywords, name, true) }
+
+// Sym interns a name written the way Lisp source writes it: "car" is CAR,
+// ":test" is the keyword TEST. It is for Go code that names symbols.
+func Sym(name string) *Symbol {
+	if strings.HasPrefix(name, ":") {
+		return InternKeyword(strings.ToUpper(name[1:]))
+	}
+	return Intern(strings.ToUpper(name))
+}
+
+// FindSymbol returns the symbol with this name if it was ever interned.
+func FindSymbol(name string) (*Symbol, bool) {
+	symMu.RLock()
+	defer symMu.RUnlock()
+	s, ok := symbols[name]
+	return s, ok
+}
+
+// AllSymbols returns every interned non-keyword symbol, for apropos.
+func AllSymbols() []*Symbol {
+	symMu.RLock()
+	defer symMu.RUnlock()
+	out := make([]*Symbol, 0, len(symbols))
+	for _, s := range symbols {
+		out = append(out, s)
+	}
+	return out
+}
+
+func intern(table map[string]*Symbol, name string, keyword bool) *Symbol {
+	symMu.RLock()
+	s, ok := table[name]
+	symMu.RUnlock()
+	if ok {
+		return s
+	}
+	symMu.Lock()
+	defer symMu.Unlock()
+	if s, ok := table[name]; ok {
+		return s
+	}
+	s = &Symbol{Name: name, Keyword: keyword}
+	table[name] = s
+	return s
+}
+
+// The symbols Go code compares against most often.
+var (
+	Nil = Intern("NIL")
+	T   = Intern("T")
+)
+
+// Bool converts a Go bool to T or Nil.
+func Bool(b bool) Value {
+	if b {
+		return T
+	}
+	return Nil
+}
+
+// Truthy reports whether v is anything but Nil.
+func Truthy(v Value) bool { return v != Value(Nil) }

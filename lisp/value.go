@@ -1,0 +1,111 @@
+package lisp
+
+import "io"
+
+// Value is one Lisp datum. See the package documentation for the types a
+// Value may hold.
+type Value = any
+
+// Char is a Lisp character.
+type Char rune
+
+// String is a Lisp string. It is a pointer type so that eq tells two strings
+// with the same characters apart, as Common Lisp does, and so that setf on
+// char can change it in place.
+type String struct {
+	S string
+}
+
+// NewString returns a fresh Lisp string holding s.
+func NewString(s string) *String { return &String{S: s} }
+
+// Cons is a cons cell.
+type Cons struct {
+	Car, Cdr Value
+}
+
+// Vector is a one-dimensional array of values. Items is its contents; a
+// vector with a fill pointer keeps only the active elements in Items and
+// its spare capacity in the slice's capacity.
+type Vector struct {
+	Items       []Value
+	FillPointer bool // made with :fill-pointer; prints only Items
+	Adjustable  bool
+}
+
+// Function is implemented by every callable value (the evaluator's closures
+// and builtins). The printer shows it as #<FUNCTION NAME>.
+type Function interface {
+	// FunctionName is the name the function was defined with, or "" for an
+	// anonymous lambda.
+	FunctionName() string
+}
+
+// Stream is a character output stream: the standard output of a cell, or a
+// string stream made by with-output-to-string and make-string-output-stream.
+// It tracks the column so that fresh-line and ~& know whether a line is open.
+type Stream struct {
+	w      io.Writer
+	buf    []byte // used when the stream collects a string
+	column int
+	isStr  bool
+}
+
+// NewStream returns a stream writing to w.
+func NewStream(w io.Writer) *Stream { return &Stream{w: w} }
+
+// NewStringStream returns a stream that collects what is written to it;
+// TakeString returns and clears it.
+func NewStringStream() *Stream { return &Stream{isStr: true} }
+
+// WriteString writes s, keeping track of the column.
+func (s *Stream) WriteString(str string) (int, error) {
+	if len(str) == 0 {
+		return 0, nil
+	}
+	if i := lastNewline(str); i >= 0 {
+		s.column = len(str) - i - 1
+	} else {
+		s.column += len(str)
+	}
+	if s.isStr {
+		s.buf = append(s.buf, str...)
+		return len(str), nil
+	}
+	return io.WriteString(s.w, str)
+}
+
+// Write makes a Stream an io.Writer.
+func (s *Stream) Write(p []byte) (int, error) { return s.WriteString(string(p)) }
+
+// Column is the number of bytes written since the last newline.
+func (s *Stream) Column() int { return s.column }
+
+// FreshLine writes a newline unless the stream is at the start of a line.
+// It reports whether it wrote one.
+func (s *Stream) FreshLine() bool {
+	if s.column == 0 {
+		return false
+	}
+	s.WriteString("\n")
+	return true
+}
+
+// IsStringStream reports whether the stream collects a string.
+func (s *Stream) IsStringStream() bool { return s.isStr }
+
+// TakeString returns what a string stream collected and empties it.
+func (s *Stream) TakeString() string {
+	out := string(s.buf)
+	s.buf = s.buf[:0]
+	return out
+}
+
+func lastNewline(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,191 @@
+package reader
+
+import (
+	"io"
+	"unicode/utf8"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// maxDepth bounds how deeply lists, vectors and quotes may nest, so that
+// hostile input cannot exhaust the Go stack.
+const maxDepth = 10000
+
+// Reader reads forms one at a time from a string.
+type Reader struct {
+	src       string
+	off       int // byte offset of the next rune
+	line, col int // position of the next rune
+	pos       map[*lisp.Cons]Pos
+	depth     int
+	backquote int  // nesting of backquotes, for the comma check
+	suppress  bool // reading a form a #+/#- expression skips
+	// lastWasToken is set when the form just read was a token, whose
+	// terminating whitespace Read consumes.
+	lastWasToken bool
+}
+
+// New returns a reader over src.
+func New(src string) *Reader {
+	return &Reader{src: src, line: 1, col: 1, pos: map[*lisp.Cons]Pos{}}
+}
+
+// Offset is the byte offset reached: just past the last form read and, when
+// that form was a token ended by whitespace, past that one whitespace
+// character, as CL's read-from-string counts.
+func (r *Reader) Offset() int { return r.off }
+
+// Pos returns where a list form read by r started.
+func (r *Reader) Pos(v lisp.Value) (Pos, bool) {
+	c, ok := v.(*lisp.Cons)
+	if !ok {
+		return Pos{}, false
+	}
+	p, ok := r.pos[c]
+	return p, ok
+}
+
+// failure carries a reader error up through the recursive descent; Read
+// turns it back into an error value.
+type failure struct{ err *Error }
+
+// Read returns the next form, or io.EOF when only whitespace and comments
+// remain.
+func (r *Reader) Read() (v lisp.Value, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			f, ok := x.(failure)
+			if !ok {
+				panic(x)
+			}
+			v, err = nil, f.err
+		}
+	}()
+	r.depth, r.backquote, r.suppress = 0, 0, false
+	for {
+		if !r.skipSpace() {
+			return nil, io.EOF
+		}
+		p := r.here()
+		if r.at(')') {
+			r.next() // so that reading on goes past it
+			r.fail(p, "unbalanced )")
+		}
+		var k kind
+		v, k = r.readAny()
+		if k == kDot {
+			r.fail(p, "dot in wrong place")
+		}
+		if k == kValue {
+			break
+		}
+	}
+	if c, ok := r.peek(); ok && isSpace(c) && r.lastWasToken {
+		r.next()
+	}
+	return v, nil
+}
+
+// fail raises a malformed-input error at p.
+func (r *Reader) fail(p Pos, msg string) {
+	panic(failure{&Error{Pos: p, Msg: msg}})
+}
+
+// failEOF raises an incomplete-input error at p, the start of the construct
+// the input ended inside.
+func (r *Reader) failEOF(p Pos, msg string) {
+	panic(failure{&Error{Pos: p, Msg: msg, Incomplete: true}})
+}
+
+func (r *Reader) here() Pos { return Pos{r.line, r.col} }
+
+func (r *Reader) peek() (rune, bool) {
+	if r.off >= len(r.src) {
+		return 0, false
+	}
+	c, _ := utf8.DecodeRuneInString(r.src[r.off:])
+	return c, true
+}
+
+func (r *Reader) next() (rune, bool) {
+	if r.off >= len(r.src) {
+		return 0, false
+	}
+	c, n := utf8.DecodeRuneInString(r.src[r.off:])
+	r.off += n
+	if c == '\n' {
+		r.line++
+		r.col = 1
+	} else {
+		r.col++
+	}
+	return c, true
+}
+
+func isSpace(c rune) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\f', '\v':
+		return true
+	}
+	return false
+}
+
+// isTerminator reports whether c ends a token: whitespace or a terminating
+// macro character.
+func isTerminator(c rune) bool {
+	switch c {
+	case '(', ')', '\'', '"', ';', '`', ',':
+		return true
+	}
+	return isSpace(c)
+}
+
+// skipSpace skips whitespace and comments and reports whether anything
+// remains.
+func (r *Reader) skipSpace() bool {
+	for {
+		c, ok := r.peek()
+		switch {
+		case !ok:
+			return false
+		case isSpace(c):
+			r.next()
+		case c == ';':
+			for c, ok := r.peek(); ok && c != '\n'; c, ok = r.peek() {
+				r.next()
+			}
+		case c == '#' && r.off+1 < len(r.src) && r.src[r.off+1] == '|':
+			r.skipBlockComment()
+		default:
+			return true
+		}
+	}
+}
+
+// skipBlockComment skips a #| … |# comment, which may nest.
+func (r *Reader) skipBlockComment() {
+	start := r.here()
+	r.next()
+	r.next()
+	level := 1
+	for level > 0 {
+		c, ok := r.next()
+		if !ok {
+			r.failEOF(start, "unterminated #| comment")
+		}
+		switch {
+		case c == '|' && r.at('#'):
+			r.next()
+			level--
+		case c == '#' && r.at('|'):
+			r.next()
+			level++
+		}
+	}
+}
+
+// at reports whether the next rune is c.
+func (r *Reader) at(c rune) bool {
+	d, ok := r.peek()
+	return ok && d == c
+}

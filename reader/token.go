@@ -1,0 +1,275 @@
+package reader
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// token is the text of a symbol or number, with a mark on each rune that
+// was escaped by \ or |bars| (escaped runes keep their case and are never
+// package markers).
+type token struct {
+	start   Pos
+	runes   []rune
+	escaped []bool
+	anyEsc  bool
+}
+
+// readToken reads runes up to the next whitespace or terminating macro
+// character, resolving escapes.
+func (r *Reader) readToken() token {
+	t := token{start: r.here()}
+	for {
+		c, ok := r.peek()
+		if !ok || isTerminator(c) {
+			return t
+		}
+		p := r.here()
+		r.next()
+		switch c {
+		case '\\':
+			c, ok = r.next()
+			if !ok {
+				r.failEOF(p, "end of input after \\")
+			}
+			t.add(c, true)
+		case '|':
+			r.readBars(&t, p)
+		default:
+			t.add(c, false)
+		}
+	}
+}
+
+func (r *Reader) readBars(t *token, open Pos) {
+	t.anyEsc = true
+	for {
+		c, ok := r.next()
+		if !ok {
+			r.failEOF(open, "unterminated |symbol|")
+		}
+		switch c {
+		case '|':
+			return
+		case '\\':
+			if c, ok = r.next(); !ok {
+				r.failEOF(open, "unterminated |symbol|")
+			}
+		}
+		t.add(c, true)
+	}
+}
+
+func (t *token) add(c rune, escaped bool) {
+	t.runes = append(t.runes, c)
+	t.escaped = append(t.escaped, escaped)
+	t.anyEsc = t.anyEsc || escaped
+}
+
+// text returns the token's runes from i to j, upper-casing those that were
+// not escaped, as the standard readtable does.
+func (t token) text(i, j int) string {
+	var b strings.Builder
+	for k := i; k < j; k++ {
+		c := t.runes[k]
+		if !t.escaped[k] {
+			c = unicode.ToUpper(c)
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// interpret turns a token into a number, a symbol or the consing dot.
+func (r *Reader) interpret(t token) (lisp.Value, kind) {
+	if r.suppress {
+		return lisp.Nil, kValue
+	}
+	if !t.anyEsc {
+		s := string(t.runes)
+		if strings.Trim(s, ".") == "" {
+			if len(s) == 1 {
+				return nil, kDot
+			}
+			r.fail(t.start, "too many dots")
+		}
+		if v, ok := r.parseDecimal(t.start, s); ok {
+			return v, kValue
+		}
+	}
+	return r.symbol(t), kValue
+}
+
+// symbol interns a token that is not a number, honouring package markers:
+// :name is a keyword; the prefixes cl:, common-lisp:, cl-user: and
+// common-lisp-user: (single or double colon) name the one package nodelisp
+// has and are dropped; keyword: makes a keyword.
+func (r *Reader) symbol(t token) lisp.Value {
+	var colons []int
+	for i, c := range t.runes {
+		if c == ':' && !t.escaped[i] {
+			colons = append(colons, i)
+		}
+	}
+	n := len(t.runes)
+	switch {
+	case len(colons) == 0:
+		return lisp.Intern(t.text(0, n))
+	case colons[0] == 0:
+		if len(colons) > 1 {
+			r.fail(t.start, "too many colons in "+string(t.runes))
+		}
+		return lisp.InternKeyword(t.text(1, n))
+	}
+	first := colons[0]
+	nameAt := first + 1
+	if len(colons) > 1 && colons[1] == first+1 {
+		nameAt++
+		colons = colons[1:]
+	}
+	if len(colons) > 1 {
+		r.fail(t.start, "too many colons in "+string(t.runes))
+	}
+	if nameAt == n {
+		r.fail(t.start, "missing symbol name after package marker in "+string(t.runes))
+	}
+	name := t.text(nameAt, n)
+	switch pkg := t.text(0, first); pkg {
+	case "CL", "COMMON-LISP", "CL-USER", "COMMON-LISP-USER":
+		return lisp.Intern(name)
+	case "KEYWORD":
+		return lisp.InternKeyword(name)
+	default:
+		r.fail(t.start, "package "+pkg+" does not exist")
+	}
+	return nil
+}
+
+// parseDecimal reads s as a number in CL's decimal syntax, if it is one:
+// an integer (a trailing dot allowed), a ratio, or a float.
+func (r *Reader) parseDecimal(at Pos, s string) (lisp.Value, bool) {
+	body := strings.TrimLeft(s, "+-")
+	if len(s)-len(body) > 1 || body == "" {
+		return nil, false
+	}
+	neg := s[0] == '-'
+	intPart := leadingDigits(body, 10)
+	rest := body[len(intPart):]
+	switch {
+	case rest == "" || rest == "." && intPart != "":
+		return makeInteger(neg, intPart, 10), true
+	case rest[0] == '/':
+		den := rest[1:]
+		if intPart == "" || den == "" || leadingDigits(den, 10) != den {
+			return nil, false
+		}
+		return r.makeRatio(at, s, neg, intPart, den, 10), true
+	}
+	frac := ""
+	if rest[0] == '.' {
+		frac = leadingDigits(rest[1:], 10)
+		rest = rest[1+len(frac):]
+	}
+	if intPart == "" && frac == "" {
+		return nil, false
+	}
+	exp := ""
+	if rest != "" {
+		if !strings.ContainsRune("esfdlESFDL", rune(rest[0])) {
+			return nil, false
+		}
+		exp = rest[1:]
+		digits := strings.TrimLeft(exp, "+-")
+		if len(exp)-len(digits) > 1 || digits == "" || leadingDigits(digits, 10) != digits {
+			return nil, false
+		}
+		exp = "e" + exp
+	} else if frac == "" {
+		return nil, false
+	}
+	text := intPart + "." + frac + exp
+	if intPart == "" {
+		text = "0" + text
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil && math.IsInf(f, 0) {
+		r.fail(at, "floating-point overflow reading "+s)
+	}
+	if neg {
+		f = -f
+	}
+	return lisp.Float(f), true
+}
+
+// leadingDigits returns the prefix of s made of digits in base.
+func leadingDigits(s string, base int) string {
+	for i, c := range s {
+		if digitValue(c) >= base {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func digitValue(c rune) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return 99
+}
+
+func makeInteger(neg bool, digits string, base int) lisp.Value {
+	if n, err := strconv.ParseInt(digits, base, 64); err == nil {
+		if neg {
+			n = -n
+		}
+		return lisp.MakeInt(n)
+	}
+	b, _ := new(big.Int).SetString(digits, base)
+	if neg {
+		b.Neg(b)
+	}
+	return lisp.NormBig(b)
+}
+
+func (r *Reader) makeRatio(at Pos, s string, neg bool, num, den string, base int) lisp.Value {
+	d, _ := new(big.Int).SetString(den, base)
+	if d.Sign() == 0 {
+		r.fail(at, "division by zero in ratio "+s)
+	}
+	n, _ := new(big.Int).SetString(num, base)
+	if neg {
+		n.Neg(n)
+	}
+	return lisp.NormRat(new(big.Rat).SetFrac(n, d))
+}
+
+// parseRadix reads s as a rational in base, as after #x, #o, #b or #NNr.
+func (r *Reader) parseRadix(at Pos, s string, base int) (lisp.Value, bool) {
+	body := strings.TrimLeft(s, "+-")
+	if len(s)-len(body) > 1 || body == "" {
+		return nil, false
+	}
+	neg := s[0] == '-'
+	num := leadingDigits(body, base)
+	rest := body[len(num):]
+	switch {
+	case num == "":
+		return nil, false
+	case rest == "":
+		return makeInteger(neg, num, base), true
+	case rest[0] == '/' && len(rest) > 1 && leadingDigits(rest[1:], base) == rest[1:]:
+		return r.makeRatio(at, s, neg, num, rest[1:], base), true
+	}
+	return nil, false
+}
