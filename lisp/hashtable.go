@@ -272,10 +272,38 @@ func (h *HashTable) Remove(k Value) bool {
 	if i < 0 {
 		return false
 	}
+	h.unindex(h.entries[i].key, i)
 	h.entries[i] = htEntry{dead: true}
 	h.live--
 	h.rebuild()
 	return true
+}
+
+// unindex removes entry i of key k from the lookup maps.
+func (h *HashTable) unindex(k Value, i int32) {
+	if s, ok := k.(*String); ok && (h.Test == SymEqual || h.Test == SymEqualp) {
+		key := s.S
+		if h.Test == SymEqualp {
+			key = strings.ToLower(key)
+		}
+		delete(h.strs, key)
+		return
+	}
+	if key, ok := h.exactKey(k); ok {
+		delete(h.exact, key)
+		return
+	}
+	hk := h.structHash(k, 0)
+	b := h.buckets[hk]
+	for j, idx := range b {
+		if idx == i {
+			h.buckets[hk] = append(b[:j:j], b[j+1:]...)
+			break
+		}
+	}
+	if len(h.buckets[hk]) == 0 {
+		delete(h.buckets, hk)
+	}
 }
 
 // rebuild compacts the entries once tombstones outnumber live entries.

@@ -1,0 +1,208 @@
+package builtins
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// Characters: codes, case, classification, comparison and names.
+
+func init() {
+	fn("char-code", 1, 1, "(char)", "The code point of a character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.MakeInt(int64(charArg("char-code", a[0])))
+	})
+	fn("char-int", 1, 1, "(char)", "The code point of a character (as char-code).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.MakeInt(int64(charArg("char-int", a[0])))
+	})
+	fn("code-char", 1, 1, "(code)", "The character with a code point.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		n, ok := a[0].(lisp.Fixnum)
+		if !ok || n < 0 || n > unicode.MaxRune {
+			lisp.TypeError("code-char", a[0], "a character code")
+		}
+		return lisp.Char(rune(n))
+	})
+	fn("char-upcase", 1, 1, "(char)", "The upper-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.Char(chrUpcase(rune(charArg("char-upcase", a[0]))))
+	})
+	fn("char-downcase", 1, 1, "(char)", "The lower-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.Char(chrDowncase(rune(charArg("char-downcase", a[0]))))
+	})
+
+	preds := []struct {
+		name, doc string
+		p         func(rune) bool
+	}{
+		{"alpha-char-p", "True if a character is a letter.", unicode.IsLetter},
+		{"alphanumericp", "True if a character is a letter or a decimal digit.", chrAlphanumeric},
+		{"upper-case-p", "True if a character is an upper-case letter with a lower-case form.", func(r rune) bool { return chrDowncase(r) != r }},
+		{"lower-case-p", "True if a character is a lower-case letter with an upper-case form.", func(r rune) bool { return chrUpcase(r) != r }},
+		{"both-case-p", "True if a character has upper- and lower-case forms.", func(r rune) bool { return chrUpcase(r) != r || chrDowncase(r) != r }},
+		{"graphic-char-p", "True if a character is printable (not a control character).", chrGraphic},
+	}
+	for _, p := range preds {
+		fn(p.name, 1, 1, "(char)", p.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			return lisp.Bool(p.p(rune(charArg(p.name, a[0]))))
+		})
+	}
+
+	fn("digit-char-p", 1, 2, "(char &optional (radix 10))", "The weight of a character as a digit in radix, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		c := charArg("digit-char-p", a[0])
+		radix := chrRadix("digit-char-p", a, 1)
+		if w := chrWeight(rune(c)); w >= 0 && w < radix {
+			return lisp.MakeInt(int64(w))
+		}
+		return lisp.Nil
+	})
+	fn("digit-char", 1, 2, "(weight &optional (radix 10))", "The character that is the digit of a weight in radix, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		w := indexArg("digit-char", a[0])
+		radix := chrRadix("digit-char", a, 1)
+		if w >= radix {
+			return lisp.Nil
+		}
+		return lisp.Char(rune(strings.ToUpper(strconv.FormatInt(int64(w), 36))[0]))
+	})
+	fn("char-name", 1, 1, "(char)", "The name of a character, such as \"Space\" or \"LATIN_SMALL_LETTER_A\".", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.NewString(lisp.CharName(charArg("char-name", a[0]), false))
+	})
+	fn("name-char", 1, 1, "(name)", "The character with a name (case ignored), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		if r, ok := chrByName(stringDesignator("name-char", a[0])); ok {
+			return lisp.Char(r)
+		}
+		return lisp.Nil
+	})
+
+	compare := []struct {
+		name, doc string
+		fold      bool
+		ok        func(c int) bool
+	}{
+		{"char=", "True if all the characters are the same.", false, func(c int) bool { return c == 0 }},
+		{"char<", "True if the characters are in strictly increasing order of code.", false, func(c int) bool { return c < 0 }},
+		{"char>", "True if the characters are in strictly decreasing order of code.", false, func(c int) bool { return c > 0 }},
+		{"char<=", "True if the characters are in non-decreasing order of code.", false, func(c int) bool { return c <= 0 }},
+		{"char>=", "True if the characters are in non-increasing order of code.", false, func(c int) bool { return c >= 0 }},
+		{"char-equal", "True if all the characters are the same ignoring case.", true, func(c int) bool { return c == 0 }},
+		{"char-lessp", "Like char< but ignoring case.", true, func(c int) bool { return c < 0 }},
+		{"char-greaterp", "Like char> but ignoring case.", true, func(c int) bool { return c > 0 }},
+		{"char-not-greaterp", "Like char<= but ignoring case.", true, func(c int) bool { return c <= 0 }},
+		{"char-not-lessp", "Like char>= but ignoring case.", true, func(c int) bool { return c >= 0 }},
+	}
+	for _, c := range compare {
+		fn(c.name, 1, -1, "(character &rest more-characters)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			rs := chrArgs(c.name, a, c.fold)
+			for i := 1; i < len(rs); i++ {
+				if !c.ok(chrCmp(rs[i-1], rs[i])) {
+					return lisp.Nil
+				}
+			}
+			return lisp.T
+		})
+	}
+	for _, c := range []struct {
+		name, doc string
+		fold      bool
+	}{
+		{"char/=", "True if no two of the characters are the same.", false},
+		{"char-not-equal", "True if no two of the characters are the same ignoring case.", true},
+	} {
+		fn(c.name, 1, -1, "(character &rest more-characters)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			rs := chrArgs(c.name, a, c.fold)
+			for i := range rs {
+				for j := i + 1; j < len(rs); j++ {
+					if rs[i] == rs[j] {
+						return lisp.Nil
+					}
+				}
+			}
+			return lisp.T
+		})
+	}
+}
+
+func chrArgs(op string, a []lisp.Value, fold bool) []rune {
+	rs := make([]rune, len(a))
+	for i, v := range a {
+		rs[i] = strFold(rune(charArg(op, v)), fold)
+	}
+	return rs
+}
+
+func chrCmp(a, b rune) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func chrRadix(op string, a []lisp.Value, i int) int {
+	if len(a) <= i {
+		return 10
+	}
+	r, ok := a[i].(lisp.Fixnum)
+	if !ok || r < 2 || r > 36 {
+		lisp.TypeError(op, a[i], "a radix between 2 and 36")
+	}
+	return int(r)
+}
+
+// chrWeight is the digit weight of r in base 36, or -1.
+func chrWeight(r rune) int {
+	switch {
+	case r >= '0' && r <= '9':
+		return int(r - '0')
+	case r >= 'a' && r <= 'z':
+		return int(r-'a') + 10
+	case r >= 'A' && r <= 'Z':
+		return int(r-'A') + 10
+	}
+	return -1
+}
+
+func chrAlphanumeric(r rune) bool { return unicode.IsLetter(r) || r >= '0' && r <= '9' }
+
+// chrGraphic is CL's graphic-char-p: space and every printing character,
+// not the C0 and C1 controls or Rubout.
+func chrGraphic(r rune) bool { return r >= 32 && r != 127 && !(r >= 128 && r < 160) }
+
+// chrByName finds the character a name denotes, ignoring case: a
+// one-character name, the control-character names char-name gives, the
+// usual alternatives (Linefeed, Null, Escape, …) or U followed by hex.
+func chrByName(name string) (rune, bool) {
+	if rs := []rune(name); len(rs) == 1 {
+		return rs[0], true
+	}
+	for r := rune(0); r < 160; r++ {
+		if !chrGraphic(r) || r == ' ' {
+			if strings.EqualFold(lisp.CharName(lisp.Char(r), true), name) {
+				return r, true
+			}
+		}
+	}
+	for alias, r := range map[string]rune{
+		"linefeed": '\n', "null": 0, "escape": 27, "bell": 7, "delete": 127,
+		"del": 127, "esc": 27, "lf": '\n', "cr": '\r', "tab": '\t', "nl": '\n',
+		"backspace": 8, "page": 12, "return": '\r',
+	} {
+		if strings.EqualFold(alias, name) {
+			return r, true
+		}
+	}
+	if len(name) > 1 && (name[0] == 'U' || name[0] == 'u') {
+		if n, err := strconv.ParseUint(name[1:], 16, 32); err == nil && n <= unicode.MaxRune {
+			return rune(n), true
+		}
+	}
+	for r := rune(32); r < 127; r++ {
+		if strings.EqualFold(lisp.CharName(lisp.Char(r), false), name) {
+			return r, true
+		}
+	}
+	return 0, false
+}

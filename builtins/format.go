@@ -1,0 +1,54 @@
+package builtins
+
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/format"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// format: the directive engine is package format; this is its entry point
+// and the destination handling.
+
+func init() {
+	fn("format", 2, -1, "(destination control-string &rest args)",
+		"Format args by a control string: to a new string (nil), *standard-output* (t) or a stream.",
+		func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			dest, control, args := a[0], a[1], a[2:]
+			var stream *lisp.Stream
+			if dest != lisp.Value(lisp.Nil) {
+				stream = outDesignator(t, "format", dest)
+			}
+			if f, ok := control.(lisp.Function); ok {
+				return fmtCallFunction(t, f, stream, args)
+			}
+			text := stringArg("format", control)
+			var b strings.Builder
+			b.Grow(len(text) + 16)
+			col := 0
+			if stream != nil {
+				col = stream.Column()
+			}
+			format.Format(&b, col, text, args)
+			if stream == nil {
+				return lisp.NewString(b.String())
+			}
+			stream.WriteString(b.String())
+			return lisp.Nil
+		})
+}
+
+// fmtCallFunction handles a function as the control (what formatter
+// makes): it is called with the stream and the arguments.
+func fmtCallFunction(t *eval.Thread, f lisp.Function, stream *lisp.Stream, args []lisp.Value) lisp.Value {
+	target := stream
+	if target == nil {
+		target = lisp.NewStringStream()
+	}
+	t.Apply(f, append([]lisp.Value{target}, args...))
+	if stream == nil {
+		return lisp.NewString(target.TakeString())
+	}
+	return lisp.Nil
+}

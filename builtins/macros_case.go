@@ -1,0 +1,126 @@
+package builtins
+
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// case, typecase and their exhaustive variants: each binds the key once and
+// becomes a cond over eql (or typep) tests.
+
+var sCaseFailure = lisp.Sym("%case-failure")
+
+func init() {
+	macro("case", "(case key (keys form…)… [(otherwise form…)]) evaluates the forms of the first clause whose keys hold key (by eql).", expandCase("case", false))
+	macro("ecase", "(ecase key (keys form…)…) is case that signals a type-error when no clause matches.", expandCase("ecase", true))
+	macro("ccase", "(ccase key (keys form…)…) is ecase (nodelisp offers no store-value restart).", expandCase("ccase", true))
+	macro("typecase", "(typecase key (type form…)… [(otherwise form…)]) evaluates the forms of the first clause whose type key is of.", expandTypecase("typecase", false))
+	macro("etypecase", "(etypecase key (type form…)…) is typecase that signals a type-error when no clause matches.", expandTypecase("etypecase", true))
+	macro("ctypecase", "(ctypecase key (type form…)…) is etypecase (nodelisp offers no store-value restart).", expandTypecase("ctypecase", true))
+	fn("%case-failure", 3, 3, "(operator key expected)", "Signals the type-error of an ecase or etypecase that no clause matched (internal).",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			op := strings.ToLower(symbolArg("%case-failure", args[0]).Name)
+			expected := args[2]
+			var wanted string
+			if op == "ecase" || op == "ccase" {
+				wanted = "one of " + lisp.Prin1ToString(expected)
+				expected = lisp.ListStar(expected, lisp.Sym("member"))
+			} else {
+				wanted = "of type " + lisp.Prin1ToString(lisp.ListStar(expected, sOr))
+				expected = lisp.ListStar(expected, sOr)
+			}
+			panic(&lisp.Condition{
+				Class:    lisp.ClassTypeError,
+				Message:  op + ": the value " + lisp.Prin1ToString(args[1]) + " is not " + wanted,
+				Datum:    args[1],
+				Expected: expected,
+			})
+		})
+}
+
+// caseClauses splits the clauses of a case-like form into (keys, body)
+// pairs, checking that otherwise/t comes last.
+func caseClauses(op string, clauses []lisp.Value) (keys []lisp.Value, bodies [][]lisp.Value, fallback []lisp.Value, hasFallback bool) {
+	for i, cl := range clauses {
+		items := listOf(op, "clause", cl)
+		if len(items) == 0 {
+			syntaxError(op, "empty clause")
+		}
+		body := items[1:]
+		if len(body) == 0 {
+			body = []lisp.Value{lisp.Nil}
+		}
+		if items[0] == lisp.Value(lisp.T) || items[0] == lisp.Value(sOtherwise) {
+			if i != len(clauses)-1 {
+				syntaxError(op, "%s must be the last clause", lisp.Prin1ToString(items[0]))
+			}
+			return keys, bodies, body, true
+		}
+		keys = append(keys, items[0])
+		bodies = append(bodies, body)
+	}
+	return keys, bodies, nil, false
+}
+
+func expandCase(op string, exhaustive bool) eval.MacroFunc {
+	return func(t *eval.Thread, form lisp.Value) lisp.Value {
+		args := macroArgs(op, form, 1, -1)
+		keys, bodies, fallback, hasFallback := caseClauses(op, args[1:])
+		if exhaustive && hasFallback {
+			syntaxError(op, "otherwise is not allowed")
+		}
+		k := gensym("KEY")
+		var clauses, all []lisp.Value
+		for i, ks := range keys {
+			var test lisp.Value
+			if c, ok := ks.(*lisp.Cons); ok {
+				list := listOf(op, "key list", c)
+				all = append(all, list...)
+				if len(list) == 1 {
+					test = lisp.List(sEql, k, quoted(list[0]))
+				} else {
+					test = lisp.List(sMember, k, quoted(c))
+				}
+			} else if ks == lisp.Value(lisp.Nil) {
+				continue // an empty key list matches nothing
+			} else {
+				all = append(all, ks)
+				test = lisp.List(sEql, k, quoted(ks))
+			}
+			clauses = append(clauses, lisp.ListStar(lisp.List(bodies[i]...), test))
+		}
+		switch {
+		case hasFallback:
+			clauses = append(clauses, lisp.ListStar(lisp.List(fallback...), lisp.T))
+		case exhaustive:
+			clauses = append(clauses, lisp.List(lisp.T,
+				lisp.List(sCaseFailure, quoted(lisp.Sym(op)), k, quoted(lisp.List(all...)))))
+		}
+		return letForm(sLet, []binding{{k, args[0]}}, lisp.ListStar(lisp.List(clauses...), sCond))
+	}
+}
+
+func expandTypecase(op string, exhaustive bool) eval.MacroFunc {
+	return func(t *eval.Thread, form lisp.Value) lisp.Value {
+		args := macroArgs(op, form, 1, -1)
+		types, bodies, fallback, hasFallback := caseClauses(op, args[1:])
+		if exhaustive && hasFallback {
+			syntaxError(op, "otherwise is not allowed")
+		}
+		k := gensym("KEY")
+		var clauses []lisp.Value
+		for i, ty := range types {
+			clauses = append(clauses, lisp.ListStar(lisp.List(bodies[i]...), lisp.List(sTypep, k, quoted(ty))))
+		}
+		switch {
+		case hasFallback:
+			clauses = append(clauses, lisp.ListStar(lisp.List(fallback...), lisp.T))
+		case exhaustive:
+			clauses = append(clauses, lisp.List(lisp.T,
+				lisp.List(sCaseFailure, quoted(lisp.Sym(op)), k, quoted(lisp.List(types...)))))
+		}
+		return letForm(sLet, []binding{{k, args[0]}}, lisp.ListStar(lisp.List(clauses...), sCond))
+	}
+}

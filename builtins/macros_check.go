@@ -1,0 +1,60 @@
+package builtins
+
+import (
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// assert and check-type. nodelisp has no restarts, so both only signal:
+// assert a simple-error (or the condition its datum names), check-type a
+// simple-type-error, with SBCL's wording after the operator name.
+
+var (
+	sAssertFailed    = lisp.Sym("%assert-failed")
+	sCheckTypeFailed = lisp.Sym("%check-type-failed")
+)
+
+func init() {
+	macro("assert", "(assert test [(place…) [datum arg…]]) signals an error unless test is true.", expandAssert)
+	macro("check-type", "(check-type place type [description]) signals a type-error unless place holds a value of type.", expandCheckType)
+	fn("%assert-failed", 1, 1, "(test-form)", "Signals the error of a failed assert (internal).",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			lisp.Errorf("assert: the assertion %s failed", lisp.Prin1ToString(args[0]))
+			return nil
+		})
+	fn("%check-type-failed", 3, 4, "(place value type [description])", "Signals the type-error of a failed check-type (internal).",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			what := "of type " + lisp.Prin1ToString(args[2])
+			if len(args) == 4 {
+				what = stringArg("check-type", args[3])
+			}
+			panic(&lisp.Condition{
+				Class: lisp.ClassSimpleTypeError,
+				Message: "check-type: the value of " + lisp.Prin1ToString(args[0]) + " is " +
+					lisp.Prin1ToString(args[1]) + ", which is not " + what,
+				Datum:    args[1],
+				Expected: args[2],
+			})
+		})
+}
+
+func expandAssert(t *eval.Thread, form lisp.Value) lisp.Value {
+	args := macroArgs("assert", form, 1, -1)
+	if len(args) > 1 {
+		listOf("assert", "place list", args[1])
+	}
+	fail := lisp.List(sAssertFailed, quoted(args[0]))
+	if len(args) > 2 {
+		fail = lisp.ListStar(lisp.List(args[2:]...), sError)
+	}
+	return lisp.List(sUnless, args[0], fail)
+}
+
+func expandCheckType(t *eval.Thread, form lisp.Value) lisp.Value {
+	args := macroArgs("check-type", form, 2, 3)
+	fail := []lisp.Value{sCheckTypeFailed, quoted(args[0]), args[0], quoted(args[1])}
+	if len(args) == 3 {
+		fail = append(fail, args[2])
+	}
+	return lisp.List(sUnless, lisp.List(sTypep, args[0], quoted(args[1])), lisp.List(fail...))
+}

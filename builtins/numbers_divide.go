@@ -1,0 +1,195 @@
+package builtins
+
+// Division with rounding: floor, ceiling, truncate and round (each giving
+// the quotient and the remainder as two values), their float-quotient
+// forms ffloor … fround, mod, rem and isqrt.
+
+import (
+	"math"
+	"math/big"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// numRounding says which way a quotient is rounded to an integer.
+type numRounding int
+
+const (
+	roundFloor numRounding = iota
+	roundCeiling
+	roundTruncate
+	roundNearest // to even on a tie
+)
+
+func init() {
+	for _, d := range []struct {
+		name, doc string
+		mode      numRounding
+	}{
+		{"floor", "Divide and round toward negative infinity; return the quotient and remainder.", roundFloor},
+		{"ceiling", "Divide and round toward positive infinity; return the quotient and remainder.", roundCeiling},
+		{"truncate", "Divide and round toward zero; return the quotient and remainder.", roundTruncate},
+		{"round", "Divide and round to the nearest integer (to even on a tie); return the quotient and remainder.", roundNearest},
+	} {
+		d := d
+		fn(d.name, 1, 2, "(number &optional (divisor 1))", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			q, r := numDivide(d.name, d.mode, args[0], numOptDivisor(args))
+			return t.Values(q, r)
+		})
+		fname := "f" + d.name
+		fn(fname, 1, 2, "(number &optional (divisor 1))", "As "+d.name+", but return the quotient as a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			q, r := numDivide(fname, d.mode, args[0], numOptDivisor(args))
+			return t.Values(lisp.Float(lisp.ToFloat(q)), r)
+		})
+	}
+	fn("mod", 2, 2, "(number divisor)", "Return the remainder of floor division: the result has the sign of the divisor.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if a, ok := args[0].(lisp.Fixnum); ok {
+			if b, ok := args[1].(lisp.Fixnum); ok && b > 0 {
+				r := a % b
+				if r < 0 {
+					r += b
+				}
+				return lisp.MakeInt(int64(r))
+			}
+		}
+		_, r := numDivide("mod", roundFloor, args[0], args[1])
+		return r
+	})
+	fn("rem", 2, 2, "(number divisor)", "Return the remainder of truncating division: the result has the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if a, ok := args[0].(lisp.Fixnum); ok {
+			if b, ok := args[1].(lisp.Fixnum); ok && b > 0 {
+				return lisp.MakeInt(int64(a % b))
+			}
+		}
+		_, r := numDivide("rem", roundTruncate, args[0], args[1])
+		return r
+	})
+	fn("isqrt", 1, 1, "(natural)", "Return the greatest integer whose square is at most the non-negative integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if !lisp.IsInteger(args[0]) || lisp.Sign("isqrt", args[0]) < 0 {
+			lisp.TypeError("isqrt", args[0], "a non-negative integer")
+		}
+		return lisp.NormBig(new(big.Int).Sqrt(lisp.ToBig(args[0])))
+	})
+}
+
+func numOptDivisor(args []lisp.Value) lisp.Value {
+	if len(args) > 1 {
+		return args[1]
+	}
+	return lisp.MakeInt(1)
+}
+
+// numDivide divides a by b, rounding the quotient to an integer as mode
+// says; the remainder is a - q*b. Float arguments give a float remainder,
+// as CL's (floor 7.5 2) → 3, 1.5.
+func numDivide(op string, mode numRounding, a, b lisp.Value) (q, r lisp.Value) {
+	numReal(op, a)
+	numReal(op, b)
+	if lisp.IsZero(b) {
+		lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (%s)", op)
+	}
+	if x, ok := a.(lisp.Fixnum); ok {
+		if y, ok := b.(lisp.Fixnum); ok && !(x == math.MinInt64 && y == -1) {
+			return numDivideFix(mode, int64(x), int64(y))
+		}
+	}
+	_, af := a.(lisp.Float)
+	_, bf := b.(lisp.Float)
+	if af || bf {
+		fa, fb := lisp.ToFloat(a), lisp.ToFloat(b)
+		qf := numRoundFloat(mode, fa/fb)
+		return numFloatToInteger(op, qf), lisp.Float(fa - qf*fb)
+	}
+	// Exact: a/b as a ratio N/D with D > 0.
+	x := new(big.Rat).Quo(lisp.ToRat(a), lisp.ToRat(b))
+	qi := numRoundRat(mode, x)
+	q = lisp.NormBig(qi)
+	return q, lisp.Sub(a, lisp.Mul(q, b))
+}
+
+func numDivideFix(mode numRounding, x, y int64) (lisp.Value, lisp.Value) {
+	q, r := x/y, x%y
+	if r != 0 {
+		switch mode {
+		case roundFloor:
+			if (r < 0) != (y < 0) {
+				q, r = q-1, r+y
+			}
+		case roundCeiling:
+			if (r < 0) == (y < 0) {
+				q, r = q+1, r-y
+			}
+		case roundNearest:
+			// Compare 2|r| with |y| without overflow.
+			ar, ay := uint64(numAbs64(r)), uint64(numAbs64(y))
+			if 2*ar > ay || (2*ar == ay && q&1 != 0) {
+				if (r < 0) == (y < 0) {
+					q, r = q+1, r-y
+				} else {
+					q, r = q-1, r+y
+				}
+			}
+		}
+	}
+	return lisp.MakeInt(q), lisp.MakeInt(r)
+}
+
+func numAbs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func numRoundFloat(mode numRounding, f float64) float64 {
+	switch mode {
+	case roundFloor:
+		return math.Floor(f)
+	case roundCeiling:
+		return math.Ceil(f)
+	case roundTruncate:
+		return math.Trunc(f)
+	}
+	return math.RoundToEven(f)
+}
+
+// numRoundRat rounds a ratio to an integer.
+func numRoundRat(mode numRounding, x *big.Rat) *big.Int {
+	n, d := x.Num(), x.Denom()
+	floor, rem := new(big.Int).DivMod(n, d, new(big.Int)) // Euclidean: floor for d > 0
+	if rem.Sign() == 0 {
+		return floor
+	}
+	switch mode {
+	case roundCeiling:
+		return floor.Add(floor, big.NewInt(1))
+	case roundTruncate:
+		if n.Sign() < 0 {
+			return floor.Add(floor, big.NewInt(1))
+		}
+	case roundNearest:
+		// rem/d is the fraction in (0, 1): compare 2*rem with d.
+		switch new(big.Int).Lsh(rem, 1).Cmp(d) {
+		case 1:
+			floor.Add(floor, big.NewInt(1))
+		case 0:
+			if floor.Bit(0) != 0 {
+				floor.Add(floor, big.NewInt(1))
+			}
+		}
+	}
+	return floor
+}
+
+// numFloatToInteger converts an integral float to a Lisp integer.
+func numFloatToInteger(op string, f float64) lisp.Value {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		lisp.Errorf("%s: cannot convert %s to an integer", op, lisp.Prin1ToString(lisp.Float(f)))
+	}
+	if f >= -(1<<62) && f <= 1<<62 {
+		return lisp.MakeInt(int64(f))
+	}
+	bi, _ := big.NewFloat(f).Int(nil)
+	return lisp.NormBig(bi)
+}

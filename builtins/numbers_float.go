@@ -1,0 +1,231 @@
+package builtins
+
+// Powers, roots, logarithms, trigonometry, float conversion and random
+// numbers. nodelisp has no complex numbers: where CL would return one
+// ((sqrt -4), (log -1), (expt -8 1/3)) these signal an error instead.
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// numMaxExptBits caps the size of an exact power, so (expt 10 (expt 10 9))
+// is an error rather than an exhausted host.
+const numMaxExptBits = 1 << 26
+
+func init() {
+	fn("expt", 2, 2, "(base power)", "Return base raised to power: exact for rational bases and integer powers, else a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return numExpt(args[0], args[1])
+	})
+	fn("sqrt", 1, 1, "(number)", "Return the square root of a non-negative number as a float (nodelisp has no complex numbers).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		f := numFloatArg("sqrt", args[0])
+		if f < 0 {
+			lisp.Errorf("sqrt: %s has no real square root", lisp.Prin1ToString(args[0]))
+		}
+		return lisp.Float(math.Sqrt(f))
+	})
+	numFloatFn("exp", "(number)", "Return e raised to the number.", math.Exp)
+	numFloatFn("sin", "(radians)", "Return the sine of the angle in radians.", math.Sin)
+	numFloatFn("cos", "(radians)", "Return the cosine of the angle in radians.", math.Cos)
+	numFloatFn("tan", "(radians)", "Return the tangent of the angle in radians.", math.Tan)
+	numFloatFn("sinh", "(number)", "Return the hyperbolic sine of the number.", math.Sinh)
+	numFloatFn("cosh", "(number)", "Return the hyperbolic cosine of the number.", math.Cosh)
+	numFloatFn("tanh", "(number)", "Return the hyperbolic tangent of the number.", math.Tanh)
+	numDomainFn("asin", "Return the arc sine (in radians) of a number in [-1, 1].", math.Asin, func(f float64) bool { return f >= -1 && f <= 1 })
+	numDomainFn("acos", "Return the arc cosine (in radians) of a number in [-1, 1].", math.Acos, func(f float64) bool { return f >= -1 && f <= 1 })
+	fn("atan", 1, 2, "(y &optional x)", "Return the arc tangent of y, or of y/x using the signs of both to choose the quadrant.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		y := numFloatArg("atan", args[0])
+		if len(args) == 2 {
+			return lisp.Float(math.Atan2(y, numFloatArg("atan", args[1])))
+		}
+		return lisp.Float(math.Atan(y))
+	})
+	fn("log", 1, 2, "(number &optional base)", "Return the logarithm of a positive number, natural or in the given base.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		x := numLog(args[0])
+		if len(args) == 2 {
+			b := numLog(args[1])
+			if b == 0 {
+				lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (log)")
+			}
+			return lisp.Float(x / b)
+		}
+		return lisp.Float(x)
+	})
+	fn("float", 1, 2, "(number &optional prototype)", "Convert a real number to a (double) float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if len(args) == 2 {
+			if _, ok := args[1].(lisp.Float); !ok {
+				lisp.TypeError("float", args[1], "a float")
+			}
+		}
+		return lisp.Float(numFloatArg("float", args[0]))
+	})
+	fn("rational", 1, 1, "(real)", "Convert a real number to the rational of exactly the same value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return numRational("rational", args[0])
+	})
+	fn("rationalize", 1, 1, "(real)", "Convert a real number to a rational (exact conversion in nodelisp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return numRational("rationalize", args[0])
+	})
+	fn("random", 1, 2, "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch x := args[0].(type) {
+		case lisp.Fixnum:
+			if x > 0 {
+				return lisp.MakeInt(rand.Int64N(int64(x)))
+			}
+		case lisp.Float:
+			if x > 0 {
+				return lisp.Float(rand.Float64() * float64(x))
+			}
+		case *big.Int:
+			if x.Sign() > 0 {
+				return lisp.NormBig(numRandomBig(x))
+			}
+		}
+		lisp.TypeError("random", args[0], "a positive integer or float")
+		return nil
+	})
+}
+
+// numFloatFn registers a one-argument function computed in floats.
+func numFloatFn(name, args, doc string, f func(float64) float64) {
+	fn(name, 1, 1, args, doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.Float(f(numFloatArg(name, a[0])))
+	})
+}
+
+// numDomainFn registers a float function defined only where ok holds.
+func numDomainFn(name, doc string, f func(float64) float64, ok func(float64) bool) {
+	fn(name, 1, 1, "(number)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		x := numFloatArg(name, a[0])
+		if !ok(x) {
+			lisp.Errorf("%s: %s is outside its real domain", name, lisp.Prin1ToString(a[0]))
+		}
+		return lisp.Float(f(x))
+	})
+}
+
+func numFloatArg(op string, v lisp.Value) float64 {
+	numReal(op, v)
+	return lisp.ToFloat(v)
+}
+
+func numLog(v lisp.Value) float64 {
+	f := numFloatArg("log", v)
+	if f == 0 {
+		lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (log)")
+	}
+	if f < 0 {
+		lisp.Errorf("log: %s has no real logarithm", lisp.Prin1ToString(v))
+	}
+	if b, ok := v.(*big.Int); ok && math.IsInf(f, 1) {
+		// Beyond float range: log(m * 2^e) = log(m) + e*log(2).
+		e := b.BitLen() - 60
+		m := new(big.Int).Rsh(b, uint(e))
+		return math.Log(lisp.ToFloat(lisp.NormBig(m))) + float64(e)*math.Ln2
+	}
+	return math.Log(f)
+}
+
+func numRational(op string, v lisp.Value) lisp.Value {
+	numReal(op, v)
+	if f, ok := v.(lisp.Float); ok {
+		if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
+			lisp.Errorf("%s: %s has no rational value", op, lisp.Prin1ToString(v))
+		}
+		return lisp.NormRat(new(big.Rat).SetFloat64(float64(f)))
+	}
+	return v
+}
+
+func numRandomBig(limit *big.Int) *big.Int {
+	words := make([]big.Word, len(limit.Bits())+1)
+	for i := range words {
+		words[i] = big.Word(rand.Uint64())
+	}
+	n := new(big.Int).SetBits(words)
+	return n.Mod(n, limit)
+}
+
+// numExpt is CL's expt over nodelisp's reals.
+func numExpt(base, power lisp.Value) lisp.Value {
+	numReal("expt", base)
+	numReal("expt", power)
+	if lisp.IsInteger(power) {
+		if f, ok := base.(lisp.Float); ok {
+			return lisp.Float(numFloatIntPow(float64(f), power))
+		}
+		return numExactPow(base, power)
+	}
+	// A ratio or float power: computed in floats.
+	b, p := lisp.ToFloat(base), lisp.ToFloat(power)
+	if b < 0 {
+		lisp.Errorf("expt: %s to the power %s has no real value", lisp.Prin1ToString(base), lisp.Prin1ToString(power))
+	}
+	if b == 0 && p <= 0 {
+		lisp.Errorf("expt: 0 to the power %s is undefined", lisp.Prin1ToString(power))
+	}
+	return lisp.Float(math.Pow(b, p))
+}
+
+// numFloatIntPow raises a float to an integer power by repeated squaring,
+// as SBCL does, so results agree to the last bit.
+func numFloatIntPow(b float64, power lisp.Value) float64 {
+	p, ok := power.(lisp.Fixnum)
+	if !ok {
+		return math.Pow(b, lisp.ToFloat(power))
+	}
+	neg := p < 0
+	if neg {
+		p = -p
+	}
+	acc := 1.0
+	for p > 0 {
+		if p&1 != 0 {
+			acc *= b
+		}
+		b *= b
+		p >>= 1
+	}
+	if neg {
+		return 1 / acc
+	}
+	return acc
+}
+
+// numExactPow raises a rational to an integer power exactly.
+func numExactPow(base, power lisp.Value) lisp.Value {
+	sign := lisp.Sign("expt", power)
+	if sign == 0 {
+		return lisp.MakeInt(1)
+	}
+	if lisp.IsZero(base) {
+		if sign < 0 {
+			lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (expt)")
+		}
+		return lisp.MakeInt(0)
+	}
+	r := lisp.ToRat(base)
+	num, den := new(big.Int).Set(r.Num()), new(big.Int).Set(r.Denom())
+	numAbsBits := num.BitLen()
+	if numAbsBits < den.BitLen() {
+		numAbsBits = den.BitLen()
+	}
+	e := lisp.ToBig(power)
+	e.Abs(e)
+	if num.CmpAbs(big.NewInt(1)) != 0 || den.Cmp(big.NewInt(1)) != 0 {
+		if !e.IsInt64() || e.Int64() > numMaxExptBits/int64(numAbsBits) {
+			lisp.Errorf("expt: the result of (expt %s %s) is too large", lisp.Prin1ToString(base), lisp.Prin1ToString(power))
+		}
+	} else if !e.IsInt64() {
+		e.And(e, big.NewInt(1)) // ±1 to a huge power: only the parity matters
+	}
+	num.Exp(num, e, nil)
+	den.Exp(den, e, nil)
+	if sign < 0 {
+		num, den = den, num
+	}
+	return lisp.NormRat(new(big.Rat).SetFrac(num, den))
+}

@@ -1,0 +1,134 @@
+package builtins
+
+import (
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// Output: the printing functions and string output streams. A stream
+// argument may be t or nil (both *standard-output*) or a stream.
+
+func init() {
+	fn("print", 1, 2, "(object &optional stream)", "Print a newline, the object as prin1 does, and a space; return the object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		s := outStream(t, "print", a, 1)
+		s.WriteString("\n")
+		lisp.Prin1(s, a[0])
+		s.WriteString(" ")
+		return a[0]
+	})
+	fn("prin1", 1, 2, "(object &optional stream)", "Print an object readably (strings quoted); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		lisp.Prin1(outStream(t, "prin1", a, 1), a[0])
+		return a[0]
+	})
+	fn("princ", 1, 2, "(object &optional stream)", "Print an object for people (strings and characters raw); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		lisp.Princ(outStream(t, "princ", a, 1), a[0])
+		return a[0]
+	})
+	fn("pprint", 1, 2, "(object &optional stream)", "Print a newline and the object as prin1 does; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		s := outStream(t, "pprint", a, 1)
+		s.WriteString("\n")
+		lisp.Prin1(s, a[0])
+		return t.Values()
+	})
+	fn("write", 1, -1, "(object &key stream escape readably &allow-other-keys)", "Print an object to :stream, as prin1 unless :escape is nil; return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		kw := parseKeys("write", a[1:], "stream", "escape", "readably", "pretty", "case", "base", "radix", "level", "length", "circle", "array", "gensym", "lines", "right-margin")
+		s := outDesignator(t, "write", kw.or("stream", lisp.Nil))
+		if outEscape("write", a[1:]) {
+			lisp.Prin1(s, a[0])
+		} else {
+			lisp.Princ(s, a[0])
+		}
+		return a[0]
+	})
+	fn("terpri", 0, 1, "(&optional stream)", "Write a newline; return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		outStream(t, "terpri", a, 0).WriteString("\n")
+		return lisp.Nil
+	})
+	fn("fresh-line", 0, 1, "(&optional stream)", "Write a newline unless at the start of a line; true if it wrote one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return lisp.Bool(outStream(t, "fresh-line", a, 0).FreshLine())
+	})
+	for _, name := range []string{"finish-output", "force-output", "clear-output"} {
+		fn(name, 0, 1, "(&optional stream)", "Flush pending output (output is never buffered here); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			outStream(t, name, a, 0)
+			return lisp.Nil
+		})
+	}
+	fn("write-string", 1, 6, "(string &optional stream &key start end)", "Write the characters of a string (between :start and :end); return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		outWriteString(t, "write-string", a, false)
+		return a[0]
+	})
+	fn("write-line", 1, 6, "(string &optional stream &key start end)", "Write a string and a newline; return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		outWriteString(t, "write-line", a, true)
+		return a[0]
+	})
+	fn("write-char", 1, 2, "(character &optional stream)", "Write one character; return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		c := charArg("write-char", a[0])
+		outStream(t, "write-char", a, 1).WriteString(string(rune(c)))
+		return c
+	})
+	fn("make-string-output-stream", 0, 2, "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		parseKeys("make-string-output-stream", a, "element-type")
+		return lisp.NewStringStream()
+	})
+	fn("get-output-stream-string", 1, 1, "(string-output-stream)", "The characters written to a string output stream since the last call, clearing it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		s, ok := a[0].(*lisp.Stream)
+		if !ok || !s.IsStringStream() {
+			lisp.TypeError("get-output-stream-string", a[0], "a string output stream")
+		}
+		return lisp.NewString(s.TakeString())
+	})
+}
+
+// outStream returns the stream designated by the optional argument at
+// index i, *standard-output* when it is absent.
+func outStream(t *eval.Thread, op string, a []lisp.Value, i int) *lisp.Stream {
+	if i >= len(a) {
+		return t.Out()
+	}
+	return outDesignator(t, op, a[i])
+}
+
+// outDesignator resolves a stream designator: t and nil are
+// *standard-output*.
+func outDesignator(t *eval.Thread, op string, v lisp.Value) *lisp.Stream {
+	switch x := v.(type) {
+	case *lisp.Stream:
+		return x
+	case *lisp.Symbol:
+		if x == lisp.Nil || x == lisp.T {
+			return t.Out()
+		}
+	}
+	lisp.TypeError(op, v, "a stream")
+	return nil
+}
+
+// outEscape reads :escape from keyword arguments (default true) and
+// :readably, which implies escaping.
+func outEscape(op string, kwArgs []lisp.Value) bool {
+	kw := parseKeys(op, append(kwArgs[:len(kwArgs):len(kwArgs)], lisp.Sym(":allow-other-keys"), lisp.T))
+	if lisp.Truthy(kw.or("readably", lisp.Nil)) {
+		return true
+	}
+	return lisp.Truthy(kw.or("escape", lisp.T))
+}
+
+func outWriteString(t *eval.Thread, op string, a []lisp.Value, newline bool) {
+	s := stringArg(op, a[0])
+	stream := t.Out()
+	rest := a[1:]
+	if len(rest) > 0 && !strIsKeyArg(rest[0]) {
+		stream = outDesignator(t, op, rest[0])
+		rest = rest[1:]
+	}
+	kw := parseKeys(op, rest, "start", "end")
+	if len(kw) > 0 {
+		rs := []rune(s)
+		start, end := strBounds(op, kw, "start", "end", len(rs))
+		s = string(rs[start:end])
+	}
+	stream.WriteString(s)
+	if newline {
+		stream.WriteString("\n")
+	}
+}

@@ -1,0 +1,430 @@
+package builtins
+
+// Type predicates (null, consp, numberp, …), the four equality predicates,
+// typep over nodelisp's type specifiers, and type-of with SBCL's answers.
+
+import (
+	"math/big"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// SBCL's fixnums are 62-bit; typep and type-of use its range so that
+// programs see the same answers as under SBCL.
+const (
+	predMostPositiveFixnum = 1<<62 - 1
+	predMostNegativeFixnum = -(1 << 62)
+)
+
+func init() {
+	predFn("null", "True if the object is nil.", func(v lisp.Value) bool { return v == lisp.Value(lisp.Nil) })
+	predFn("not", "True if the object is nil (false).", func(v lisp.Value) bool { return v == lisp.Value(lisp.Nil) })
+	predFn("atom", "True if the object is not a cons.", func(v lisp.Value) bool { _, ok := v.(*lisp.Cons); return !ok })
+	predFn("consp", "True if the object is a cons.", func(v lisp.Value) bool { _, ok := v.(*lisp.Cons); return ok })
+	predFn("listp", "True if the object is a cons or nil.", lisp.IsList)
+	predFn("numberp", "True if the object is a number.", lisp.IsNumber)
+	predFn("realp", "True if the object is a real number (every nodelisp number is).", lisp.IsNumber)
+	predFn("integerp", "True if the object is an integer.", lisp.IsInteger)
+	predFn("rationalp", "True if the object is an integer or a ratio.", lisp.IsRational)
+	predFn("floatp", "True if the object is a float.", func(v lisp.Value) bool { _, ok := v.(lisp.Float); return ok })
+	predFn("complexp", "True if the object is a complex number (nodelisp has none).", func(v lisp.Value) bool { return false })
+	predFn("stringp", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
+	predFn("simple-string-p", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
+	predFn("symbolp", "True if the object is a symbol (nil and keywords included).", func(v lisp.Value) bool { _, ok := v.(*lisp.Symbol); return ok })
+	predFn("keywordp", "True if the object is a keyword.", func(v lisp.Value) bool { s, ok := v.(*lisp.Symbol); return ok && s.Keyword })
+	predFn("characterp", "True if the object is a character.", func(v lisp.Value) bool { _, ok := v.(lisp.Char); return ok })
+	predFn("vectorp", "True if the object is a vector (strings included).", predVector)
+	predFn("arrayp", "True if the object is an array (nodelisp's arrays are vectors and strings).", predVector)
+	predFn("simple-vector-p", "True if the object is a vector without fill pointer that is not a string.", predSimpleVector)
+	predFn("hash-table-p", "True if the object is a hash table.", func(v lisp.Value) bool { _, ok := v.(*lisp.HashTable); return ok })
+
+	predEquality("eq", "True if the two objects are the same object.", lisp.Eq)
+	predEquality("eql", "True if the objects are eq, or numbers of the same type and value, or the same character.", lisp.Eql)
+	predEquality("equal", "True if the objects are eql, strings of the same characters, or conses with equal cars and cdrs.", lisp.Equal)
+	predEquality("equalp", "As equal, but ignoring case, comparing numbers with =, and descending into vectors and hash tables.", lisp.Equalp)
+
+	fn("typep", 2, 3, "(object type-specifier &optional environment)", "True if the object is of the given type.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return lisp.Bool(predTypep(t, args[0], args[1]))
+	})
+	fn("type-of", 1, 1, "(object)", "Return a type specifier for the object's type, as SBCL names it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return predTypeOf(args[0])
+	})
+}
+
+func predFn(name, doc string, p func(lisp.Value) bool) {
+	fn(name, 1, 1, "(object)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return lisp.Bool(p(args[0]))
+	})
+}
+
+func predEquality(name, doc string, p func(a, b lisp.Value) bool) {
+	fn(name, 2, 2, "(x y)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return lisp.Bool(p(args[0], args[1]))
+	})
+}
+
+func predVector(v lisp.Value) bool {
+	switch v.(type) {
+	case *lisp.Vector, *lisp.String:
+		return true
+	}
+	return false
+}
+
+func predSimpleVector(v lisp.Value) bool {
+	x, ok := v.(*lisp.Vector)
+	return ok && !x.FillPointer && !x.Adjustable
+}
+
+func predFixnumRange(v lisp.Value) bool {
+	n, ok := v.(lisp.Fixnum)
+	return ok && n >= predMostNegativeFixnum && n <= predMostPositiveFixnum
+}
+
+var predSymStar = lisp.Intern("*")
+
+// predTypep reports whether v is of type spec.
+func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
+	switch s := spec.(type) {
+	case *lisp.Symbol:
+		return predAtomicType(v, s)
+	case *lisp.Cons:
+		head, ok := s.Car.(*lisp.Symbol)
+		if !ok {
+			break
+		}
+		params := lisp.ListToSlice("typep", s.Cdr)
+		return predCompoundType(t, v, head, params, spec)
+	}
+	lisp.Errorf("typep: unknown type specifier: %s", lisp.Prin1ToString(spec))
+	return false
+}
+
+func predAtomicType(v lisp.Value, s *lisp.Symbol) bool {
+	switch s.Name {
+	case "T":
+		return true
+	case "NIL":
+		return false
+	case "ATOM":
+		_, ok := v.(*lisp.Cons)
+		return !ok
+	case "NULL":
+		return v == lisp.Value(lisp.Nil)
+	case "CONS":
+		_, ok := v.(*lisp.Cons)
+		return ok
+	case "LIST":
+		return lisp.IsList(v)
+	case "SEQUENCE":
+		return lisp.IsList(v) || predVector(v)
+	case "NUMBER", "REAL":
+		return lisp.IsNumber(v)
+	case "COMPLEX":
+		return false
+	case "INTEGER", "SIGNED-BYTE":
+		return lisp.IsInteger(v)
+	case "UNSIGNED-BYTE":
+		return lisp.IsInteger(v) && lisp.Sign("typep", v) >= 0
+	case "BIT":
+		return v == lisp.Value(lisp.Fixnum(0)) || v == lisp.Value(lisp.Fixnum(1))
+	case "FIXNUM":
+		return predFixnumRange(v)
+	case "BIGNUM":
+		return lisp.IsInteger(v) && !predFixnumRange(v)
+	case "RATIO":
+		_, ok := v.(*big.Rat)
+		return ok
+	case "RATIONAL":
+		return lisp.IsRational(v)
+	case "FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+		_, ok := v.(lisp.Float)
+		return ok
+	case "SINGLE-FLOAT", "SHORT-FLOAT":
+		return false // every nodelisp float is a double
+	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
+		_, ok := v.(*lisp.String)
+		return ok
+	case "SYMBOL":
+		_, ok := v.(*lisp.Symbol)
+		return ok
+	case "KEYWORD":
+		sym, ok := v.(*lisp.Symbol)
+		return ok && sym.Keyword
+	case "BOOLEAN":
+		return v == lisp.Value(lisp.Nil) || v == lisp.Value(lisp.T)
+	case "CHARACTER":
+		_, ok := v.(lisp.Char)
+		return ok
+	case "BASE-CHAR":
+		c, ok := v.(lisp.Char)
+		return ok && c < 128
+	case "STANDARD-CHAR":
+		c, ok := v.(lisp.Char)
+		return ok && predStandardChar(c)
+	case "EXTENDED-CHAR":
+		c, ok := v.(lisp.Char)
+		return ok && c >= 128
+	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
+		return predVector(v)
+	case "SIMPLE-VECTOR":
+		return predSimpleVector(v)
+	case "HASH-TABLE":
+		_, ok := v.(*lisp.HashTable)
+		return ok
+	case "FUNCTION", "COMPILED-FUNCTION":
+		_, ok := v.(lisp.Function)
+		return ok
+	case "STREAM", "STRING-STREAM":
+		_, ok := v.(*lisp.Stream)
+		return ok
+	}
+	if lisp.IsConditionClass(s) {
+		c, ok := v.(*lisp.Condition)
+		return ok && lisp.SubclassOf(c.Class, s)
+	}
+	lisp.Errorf("typep: unknown type specifier: %s", lisp.Prin1ToString(s))
+	return false
+}
+
+func predStandardChar(c lisp.Char) bool {
+	return c == '\n' || (c >= ' ' && c <= '~')
+}
+
+func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []lisp.Value, spec lisp.Value) bool {
+	switch head.Name {
+	case "OR":
+		for _, p := range params {
+			if predTypep(t, v, p) {
+				return true
+			}
+		}
+		return false
+	case "AND":
+		for _, p := range params {
+			if !predTypep(t, v, p) {
+				return false
+			}
+		}
+		return true
+	case "NOT":
+		if len(params) == 1 {
+			return !predTypep(t, v, params[0])
+		}
+	case "MEMBER":
+		for _, p := range params {
+			if lisp.Eql(v, p) {
+				return true
+			}
+		}
+		return false
+	case "EQL":
+		if len(params) == 1 {
+			return lisp.Eql(v, params[0])
+		}
+	case "SATISFIES":
+		if len(params) == 1 {
+			return lisp.Truthy(t.Call(params[0], v))
+		}
+	case "INTEGER":
+		return lisp.IsInteger(v) && predInRange(v, params)
+	case "RATIONAL":
+		return lisp.IsRational(v) && predInRange(v, params)
+	case "REAL":
+		return lisp.IsNumber(v) && predInRange(v, params)
+	case "FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+		_, ok := v.(lisp.Float)
+		return ok && predInRange(v, params)
+	case "SINGLE-FLOAT", "SHORT-FLOAT":
+		return false
+	case "MOD":
+		if len(params) == 1 && lisp.IsInteger(params[0]) {
+			return lisp.IsInteger(v) && lisp.Sign("typep", v) >= 0 && lisp.Compare("typep", v, params[0]) < 0
+		}
+	case "UNSIGNED-BYTE", "SIGNED-BYTE":
+		return predByteType(v, head.Name == "SIGNED-BYTE", params)
+	case "CONS":
+		c, ok := v.(*lisp.Cons)
+		if !ok {
+			return false
+		}
+		if len(params) > 0 && !predTypepStar(t, c.Car, params[0]) {
+			return false
+		}
+		return len(params) < 2 || predTypepStar(t, c.Cdr, params[1])
+	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
+		s, ok := v.(*lisp.String)
+		return ok && (len(params) == 0 || predSizeMatches(seqStrLen(s), params[0]))
+	case "SIMPLE-VECTOR":
+		x, ok := v.(*lisp.Vector)
+		return ok && predSimpleVector(v) && (len(params) == 0 || predSizeMatches(len(x.Items), params[0]))
+	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
+		if !predVector(v) {
+			return false
+		}
+		if len(params) > 0 && params[0] != lisp.Value(predSymStar) && !predElementTypeMatches(v, params[0]) {
+			return false
+		}
+		if len(params) > 1 {
+			size := params[1]
+			if head.Name != "VECTOR" {
+				// An array's dimensions are a list: (array t (3)).
+				if c, ok := size.(*lisp.Cons); ok && c.Cdr == lisp.Value(lisp.Nil) {
+					size = c.Car
+				} else if size != lisp.Value(predSymStar) {
+					return false
+				}
+			}
+			return predSizeMatches(seqLength("typep", v), size)
+		}
+		return true
+	}
+	lisp.Errorf("typep: unknown type specifier: %s", lisp.Prin1ToString(spec))
+	return false
+}
+
+func predTypepStar(t *eval.Thread, v, spec lisp.Value) bool {
+	return spec == lisp.Value(predSymStar) || predTypep(t, v, spec)
+}
+
+func predSizeMatches(n int, size lisp.Value) bool {
+	if size == lisp.Value(predSymStar) {
+		return true
+	}
+	m, ok := size.(lisp.Fixnum)
+	return ok && int(m) == n
+}
+
+// predElementTypeMatches says whether a vector's element type is the one
+// named: strings hold characters, other vectors hold anything (t).
+func predElementTypeMatches(v, et lisp.Value) bool {
+	s, ok := et.(*lisp.Symbol)
+	if !ok {
+		return false
+	}
+	_, isStr := v.(*lisp.String)
+	switch s.Name {
+	case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
+		return isStr
+	case "T":
+		return !isStr
+	}
+	return false
+}
+
+func predByteType(v lisp.Value, signed bool, params []lisp.Value) bool {
+	if !lisp.IsInteger(v) {
+		return false
+	}
+	if !signed && lisp.Sign("typep", v) < 0 {
+		return false
+	}
+	if len(params) == 0 || params[0] == lisp.Value(predSymStar) {
+		return true
+	}
+	bitsN, ok := params[0].(lisp.Fixnum)
+	if !ok || bitsN <= 0 {
+		lisp.Errorf("typep: bad byte size %s", lisp.Prin1ToString(params[0]))
+	}
+	n := lisp.ToBig(v)
+	if signed {
+		if n.Sign() < 0 {
+			n.Not(n)
+		}
+		return n.BitLen() < int(bitsN)
+	}
+	return n.BitLen() <= int(bitsN)
+}
+
+// predInRange checks the (type low high) bounds: * for none, a number for
+// an inclusive bound, (number) for an exclusive one.
+func predInRange(v lisp.Value, params []lisp.Value) bool {
+	for i, p := range params {
+		if i > 1 {
+			break
+		}
+		if p == lisp.Value(predSymStar) {
+			continue
+		}
+		exclusive := false
+		if c, ok := p.(*lisp.Cons); ok {
+			p, exclusive = c.Car, true
+		}
+		if !lisp.IsNumber(p) {
+			lisp.Errorf("typep: bad bound %s in a numeric type", lisp.Prin1ToString(p))
+		}
+		c := lisp.Compare("typep", v, p)
+		if i == 0 && (c < 0 || exclusive && c == 0) {
+			return false
+		}
+		if i == 1 && (c > 0 || exclusive && c == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// predTypeOf answers type-of as SBCL does for the common cases.
+func predTypeOf(v lisp.Value) lisp.Value {
+	sym := lisp.Sym
+	switch x := v.(type) {
+	case lisp.Fixnum:
+		switch {
+		case x == 0 || x == 1:
+			return sym("bit")
+		case x > 1 && x <= predMostPositiveFixnum:
+			return lisp.List(sym("integer"), lisp.MakeInt(0), lisp.MakeInt(predMostPositiveFixnum))
+		case x > predMostPositiveFixnum:
+			return lisp.List(sym("integer"), lisp.MakeInt(predMostPositiveFixnum+1))
+		case x >= predMostNegativeFixnum:
+			return sym("fixnum")
+		}
+		return sym("bignum")
+	case *big.Int:
+		if x.Sign() > 0 {
+			return lisp.List(sym("integer"), lisp.MakeInt(predMostPositiveFixnum+1))
+		}
+		return sym("bignum")
+	case *big.Rat:
+		return sym("ratio")
+	case lisp.Float:
+		return sym("double-float")
+	case lisp.Char:
+		switch {
+		case predStandardChar(x):
+			return sym("standard-char")
+		case x < 128:
+			return sym("base-char")
+		}
+		return sym("extended-char")
+	case *lisp.String:
+		return lisp.List(sym("simple-array"), sym("character"), lisp.List(lisp.MakeInt(int64(seqStrLen(x)))))
+	case *lisp.Vector:
+		if x.FillPointer || x.Adjustable {
+			return lisp.List(sym("vector"), lisp.T, lisp.MakeInt(int64(cap(x.Items))))
+		}
+		return lisp.List(sym("simple-vector"), lisp.MakeInt(int64(len(x.Items))))
+	case *lisp.Cons:
+		return sym("cons")
+	case *lisp.Symbol:
+		switch {
+		case x == lisp.Nil:
+			return sym("null")
+		case x == lisp.T:
+			return sym("boolean")
+		case x.Keyword:
+			return sym("keyword")
+		}
+		return sym("symbol")
+	case *lisp.HashTable:
+		return sym("hash-table")
+	case *lisp.Condition:
+		return x.Class
+	case *lisp.Stream:
+		return sym("stream")
+	case lisp.Function:
+		return sym("compiled-function")
+	}
+	return lisp.T
+}

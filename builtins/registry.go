@@ -1,0 +1,43 @@
+// Package builtins is the Common Lisp library of nodelisp: the functions
+// and macros of SPEC §1 written in Go, over the values of package lisp and
+// the evaluator of package eval. It holds nothing that touches files, the
+// network or the log; hosts add those.
+//
+// Each file registers its group of builtins from an init function; Install
+// puts every registered builtin and macro into an interpreter.
+package builtins
+
+import (
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+var (
+	functions []*eval.Builtin
+	macros    []macroDef
+)
+
+type macroDef struct {
+	name, doc string
+	expand    eval.MacroFunc
+}
+
+// fn registers a builtin function.
+func fn(name string, min, max int, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
+	functions = append(functions, &eval.Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: f})
+}
+
+// macro registers a macro written in Go.
+func macro(name, doc string, expand eval.MacroFunc) {
+	macros = append(macros, macroDef{name, doc, expand})
+}
+
+// Install defines every builtin and macro of the library in in.
+func Install(in *eval.Interp) {
+	for _, b := range functions {
+		in.Define(b)
+	}
+	for _, m := range macros {
+		in.DefineMacro(m.name, m.doc, m.expand)
+	}
+}

@@ -1,0 +1,305 @@
+package builtins
+
+// One-dimensional arrays: make-array, vector, aref and svref (with their
+// setters), fill pointers (vector-push, vector-push-extend, vector-pop),
+// fill, replace and the array-dimension queries. nodelisp has no
+// multi-dimensional arrays. An array of element type character is a
+// string; vector-push and vector-push-extend on a string append to it.
+
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+func init() {
+	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new one-dimensional array (a string when the element type is character).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
+		return seqMakeArray(args[0], kw)
+	})
+	fn("vector", 0, -1, "(&rest objects)", "Return a new simple vector of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return &lisp.Vector{Items: append([]lisp.Value{}, args...)}
+	})
+	fn("aref", 1, -1, "(array &rest subscripts)", "Return the element of the array (a vector or string) at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return seqElt("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
+	})
+	fn("%set-aref", 3, 3, "(array index value)", "Store value at index of the vector or string and return it (the setf of aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		seqSetElt("aref", seqArrayArg("aref", args[0]), args[1], args[2])
+		return args[2]
+	})
+	fn("svref", 2, 2, "(simple-vector index)", "Return the element of the simple vector at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return seqElt("svref", seqVectorArg("svref", args[0]), args[1])
+	})
+	fn("%set-svref", 3, 3, "(simple-vector index value)", "Store value at index of the simple vector and return it (the setf of svref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		seqSetElt("svref", seqVectorArg("svref", args[0]), args[1], args[2])
+		return args[2]
+	})
+	fn("%set-char", 3, 3, "(string index character)", "Store the character at index of the string and return it (the setf of char and schar).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		s, ok := args[0].(*lisp.String)
+		if !ok {
+			lisp.TypeError("char", args[0], "a string")
+		}
+		seqSetChar("char", s, seqIndex("char", args[1], seqStrLen(s)), args[2])
+		return args[2]
+	})
+
+	fn("vector-push", 2, 2, "(new-element vector)", "Store the element at the fill pointer and advance it; return the old fill pointer, or nil when the vector is full.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch v := args[1].(type) {
+		case *lisp.String:
+			return seqStringPush("vector-push", v, args[0])
+		case *lisp.Vector:
+			seqNeedFillPointer("vector-push", v)
+			n := len(v.Items)
+			if n == cap(v.Items) {
+				return lisp.Nil
+			}
+			v.Items = v.Items[:n+1]
+			v.Items[n] = args[0]
+			return lisp.MakeInt(int64(n))
+		}
+		lisp.TypeError("vector-push", args[1], "a vector with a fill pointer")
+		return nil
+	})
+	fn("vector-push-extend", 2, 3, "(new-element vector &optional extension)", "Store the element at the fill pointer, growing the vector if needed; return the old fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch v := args[1].(type) {
+		case *lisp.String:
+			return seqStringPush("vector-push-extend", v, args[0])
+		case *lisp.Vector:
+			seqNeedFillPointer("vector-push-extend", v)
+			n := len(v.Items)
+			v.Items = append(v.Items, args[0])
+			return lisp.MakeInt(int64(n))
+		}
+		lisp.TypeError("vector-push-extend", args[1], "a vector with a fill pointer")
+		return nil
+	})
+	fn("vector-pop", 1, 1, "(vector)", "Decrease the fill pointer by one and return the element it then points at.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch v := args[0].(type) {
+		case *lisp.String:
+			if v.S == "" {
+				lisp.Errorf("vector-pop: the fill pointer of %s is already zero", lisp.Prin1ToString(v))
+			}
+			r := []rune(v.S)
+			v.S = string(r[:len(r)-1])
+			return lisp.Char(r[len(r)-1])
+		case *lisp.Vector:
+			seqNeedFillPointer("vector-pop", v)
+			n := len(v.Items)
+			if n == 0 {
+				lisp.Errorf("vector-pop: the fill pointer of %s is already zero", lisp.Prin1ToString(v))
+			}
+			x := v.Items[n-1]
+			v.Items = v.Items[:n-1]
+			return x
+		}
+		lisp.TypeError("vector-pop", args[0], "a vector with a fill pointer")
+		return nil
+	})
+	fn("fill-pointer", 1, 1, "(vector)", "Return the fill pointer of the vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch v := args[0].(type) {
+		case *lisp.String:
+			return lisp.MakeInt(int64(seqStrLen(v)))
+		case *lisp.Vector:
+			seqNeedFillPointer("fill-pointer", v)
+			return lisp.MakeInt(int64(len(v.Items)))
+		}
+		lisp.TypeError("fill-pointer", args[0], "a vector with a fill pointer")
+		return nil
+	})
+	fn("%set-fill-pointer", 2, 2, "(vector index)", "Set the fill pointer of the vector and return it (the setf of fill-pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		v, ok := args[0].(*lisp.Vector)
+		if !ok {
+			lisp.TypeError("fill-pointer", args[0], "a vector with a fill pointer")
+		}
+		seqNeedFillPointer("fill-pointer", v)
+		n := indexArg("fill-pointer", args[1])
+		if n > cap(v.Items) {
+			lisp.Errorf("fill-pointer: %d is beyond the vector's size %d", n, cap(v.Items))
+		}
+		old := len(v.Items)
+		v.Items = v.Items[:n]
+		for i := old; i < n; i++ {
+			if v.Items[i] == nil {
+				v.Items[i] = lisp.MakeInt(0)
+			}
+		}
+		return args[1]
+	})
+	fn("array-has-fill-pointer-p", 1, 1, "(array)", "True if the array has a fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		v, ok := seqArrayArg("array-has-fill-pointer-p", args[0]).(*lisp.Vector)
+		return lisp.Bool(ok && v.FillPointer)
+	})
+	fn("adjustable-array-p", 1, 1, "(array)", "True if the array was made adjustable.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		v, ok := seqArrayArg("adjustable-array-p", args[0]).(*lisp.Vector)
+		return lisp.Bool(ok && v.Adjustable)
+	})
+	fn("array-dimension", 2, 2, "(array axis)", "Return the size of the array along the axis (only axis 0: arrays are one-dimensional).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if indexArg("array-dimension", args[1]) != 0 {
+			lisp.Errorf("array-dimension: axis %s is beyond the array's rank 1", lisp.Prin1ToString(args[1]))
+		}
+		return lisp.MakeInt(int64(seqArraySize("array-dimension", args[0])))
+	})
+	fn("array-dimensions", 1, 1, "(array)", "Return the list of the array's dimensions.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return lisp.List(lisp.MakeInt(int64(seqArraySize("array-dimensions", args[0]))))
+	})
+	fn("array-total-size", 1, 1, "(array)", "Return the total number of elements the array holds (ignoring a fill pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return lisp.MakeInt(int64(seqArraySize("array-total-size", args[0])))
+	})
+	fn("array-rank", 1, 1, "(array)", "Return the number of dimensions of the array (always 1 in nodelisp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		seqArrayArg("array-rank", args[0])
+		return lisp.MakeInt(1)
+	})
+	fn("array-element-type", 1, 1, "(array)", "Return the type of the array's elements: character for strings, t otherwise.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if _, ok := seqArrayArg("array-element-type", args[0]).(*lisp.String); ok {
+			return lisp.Intern("CHARACTER")
+		}
+		return lisp.T
+	})
+
+	fn("fill", 2, -1, "(sequence item &key start end)", "Store item into every element of the sequence in the bounds and return the sequence.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		kw := parseKeys("fill", args[2:], "start", "end")
+		seq := args[0]
+		items := seqValues("fill", seq)
+		if _, ok := seq.(*lisp.Vector); !ok {
+			items = append([]lisp.Value(nil), items...)
+		}
+		start, end := seqKeyBounds("fill", kw, "start", "end", len(items))
+		for i := start; i < end; i++ {
+			items[i] = args[1]
+		}
+		seqStore("fill", seq, items)
+		return seq
+	})
+	fn("replace", 2, -1, "(sequence-1 sequence-2 &key start1 end1 start2 end2)", "Copy elements of sequence-2 into sequence-1 (as many as fit in both bounds) and return sequence-1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		kw := parseKeys("replace", args[2:], "start1", "end1", "start2", "end2")
+		dst := seqValues("replace", args[0])
+		if _, ok := args[0].(*lisp.Vector); !ok {
+			dst = append([]lisp.Value(nil), dst...)
+		}
+		src := append([]lisp.Value(nil), seqValues("replace", args[1])...) // copied: the two may be one sequence
+		s1, e1 := seqKeyBounds("replace", kw, "start1", "end1", len(dst))
+		s2, e2 := seqKeyBounds("replace", kw, "start2", "end2", len(src))
+		copy(dst[s1:e1], src[s2:e2])
+		seqStore("replace", args[0], dst)
+		return args[0]
+	})
+}
+
+func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
+	if c, ok := dims.(*lisp.Cons); ok {
+		if c.Cdr != lisp.Value(lisp.Nil) {
+			lisp.Errorf("make-array: nodelisp arrays are one-dimensional, not %s", lisp.Prin1ToString(dims))
+		}
+		dims = c.Car
+	} else if dims == lisp.Value(lisp.Nil) {
+		lisp.Errorf("make-array: nodelisp has no zero-dimensional arrays")
+	}
+	n := indexArg("make-array", dims)
+	if _, ok := kw.get("displaced-to"); ok {
+		lisp.Errorf("make-array: displaced arrays are not supported")
+	}
+	fp := n
+	hasFP := false
+	if f, ok := kw.get("fill-pointer"); ok && f != lisp.Value(lisp.Nil) {
+		hasFP = true
+		if f != lisp.Value(lisp.T) {
+			fp = indexArg("make-array", f)
+			if fp > n {
+				lisp.Errorf("make-array: the fill pointer %d is beyond the size %d", fp, n)
+			}
+		}
+	}
+	var contents []lisp.Value
+	if ic, ok := kw.get("initial-contents"); ok {
+		contents = seqValues("make-array", ic)
+		if len(contents) != n {
+			lisp.Errorf("make-array: the initial contents have %d elements, not %d", len(contents), n)
+		}
+	}
+	if seqIsCharType(kw.or("element-type", lisp.T)) {
+		if contents != nil {
+			return lisp.NewString(seqCharsToString("make-array", contents[:fp]))
+		}
+		c := lisp.Char(0)
+		if ie, ok := kw.get("initial-element"); ok {
+			c = charArg("make-array", ie)
+		}
+		return lisp.NewString(strings.Repeat(string(rune(c)), fp))
+	}
+	items := make([]lisp.Value, n)
+	if contents != nil {
+		copy(items, contents)
+	} else {
+		init := kw.or("initial-element", lisp.MakeInt(0))
+		for i := range items {
+			items[i] = init
+		}
+	}
+	return &lisp.Vector{
+		Items:       items[:fp],
+		FillPointer: hasFP,
+		Adjustable:  lisp.Truthy(kw.or("adjustable", lisp.Nil)),
+	}
+}
+
+func seqIsCharType(et lisp.Value) bool {
+	s, ok := et.(*lisp.Symbol)
+	if !ok {
+		return false
+	}
+	switch s.Name {
+	case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
+		return true
+	}
+	return false
+}
+
+func seqArrayArg(op string, v lisp.Value) lisp.Value {
+	if !predVector(v) {
+		lisp.TypeError(op, v, "an array")
+	}
+	return v
+}
+
+func seqVectorArg(op string, v lisp.Value) *lisp.Vector {
+	x, ok := v.(*lisp.Vector)
+	if !ok {
+		lisp.TypeError(op, v, "a simple vector")
+	}
+	return x
+}
+
+func seqOneSubscript(op string, subs []lisp.Value) lisp.Value {
+	if len(subs) != 1 {
+		lisp.Errorf("%s: nodelisp arrays are one-dimensional: expected 1 subscript, got %d", op, len(subs))
+	}
+	return subs[0]
+}
+
+func seqNeedFillPointer(op string, v *lisp.Vector) {
+	if !v.FillPointer {
+		lisp.TypeError(op, v, "a vector with a fill pointer")
+	}
+}
+
+// seqArraySize is the allocated size of an array, which a fill pointer
+// may exceed the length of.
+func seqArraySize(op string, v lisp.Value) int {
+	switch x := seqArrayArg(op, v).(type) {
+	case *lisp.Vector:
+		if x.FillPointer {
+			return cap(x.Items)
+		}
+		return len(x.Items)
+	case *lisp.String:
+		return seqStrLen(x)
+	}
+	return 0
+}
+
+func seqStringPush(op string, s *lisp.String, c lisp.Value) lisp.Value {
+	n := seqStrLen(s)
+	s.S += string(rune(charArg(op, c)))
+	return lisp.MakeInt(int64(n))
+}

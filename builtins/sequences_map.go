@@ -1,0 +1,209 @@
+package builtins
+
+// Sequences of a named type: map, map-into, concatenate and coerce, which
+// take a result type such as 'list, 'vector or 'string.
+
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// seqKind is the kind of sequence a result type names.
+type seqKind int
+
+const (
+	kindNone seqKind = iota // nil: no result (map for effect)
+	kindList
+	kindVector
+	kindString
+)
+
+func init() {
+	fn("map", 3, -1, "(result-type function sequence &rest more-sequences)", "Call the function on successive elements of the sequences and return the results as a sequence of the result type (nil: none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		kind := seqResultKind("map", args[0])
+		var out []lisp.Value
+		seqWalkN("map", args[2:], func(elems []lisp.Value) bool {
+			v := t.Apply(args[1], elems)
+			if kind != kindNone {
+				out = append(out, v)
+			}
+			return true
+		})
+		return seqMake("map", kind, out)
+	})
+	fn("map-into", 2, -1, "(result-sequence function &rest sequences)", "Store the results of calling the function on successive elements of the sequences into the result sequence, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		n := seqLength("map-into", args[0])
+		var out []lisp.Value
+		if len(args) == 2 {
+			for i := 0; i < n; i++ {
+				out = append(out, t.Call(args[1]))
+			}
+		} else {
+			seqWalkN("map-into", args[2:], func(elems []lisp.Value) bool {
+				if len(out) == n {
+					return false
+				}
+				out = append(out, t.Apply(args[1], elems))
+				return true
+			})
+		}
+		items := append([]lisp.Value(nil), seqValues("map-into", args[0])...)
+		copy(items, out)
+		seqStore("map-into", args[0], items)
+		return args[0]
+	})
+	fn("concatenate", 1, -1, "(result-type &rest sequences)", "Return a new sequence of the result type holding the elements of all the sequences in order.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		kind := seqResultKind("concatenate", args[0])
+		if kind == kindNone {
+			lisp.Errorf("concatenate: nil is not a sequence type")
+		}
+		if kind == kindString {
+			var b strings.Builder
+			for _, s := range args[1:] {
+				if str, ok := s.(*lisp.String); ok {
+					b.WriteString(str.S)
+					continue
+				}
+				b.WriteString(seqCharsToString("concatenate", seqValues("concatenate", s)))
+			}
+			return lisp.NewString(b.String())
+		}
+		var out []lisp.Value
+		for _, s := range args[1:] {
+			out = append(out, seqValues("concatenate", s)...)
+		}
+		return seqMake("concatenate", kind, out)
+	})
+	fn("coerce", 2, 2, "(object result-type)", "Convert the object to the result type: a sequence type, character, float or function.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return seqCoerce(t, args[0], args[1])
+	})
+}
+
+// seqResultKind reads a result type specifier.
+func seqResultKind(op string, spec lisp.Value) seqKind {
+	name := ""
+	var params []lisp.Value
+	switch s := spec.(type) {
+	case *lisp.Symbol:
+		name = s.Name
+	case *lisp.Cons:
+		if head, ok := s.Car.(*lisp.Symbol); ok {
+			name = head.Name
+			params = lisp.ListToSlice(op, s.Cdr)
+		}
+	}
+	switch name {
+	case "NIL":
+		if spec == lisp.Value(lisp.Nil) {
+			return kindNone
+		}
+	case "LIST", "CONS", "NULL", "SEQUENCE":
+		return kindList
+	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
+		return kindString
+	case "SIMPLE-VECTOR":
+		return kindVector
+	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
+		if len(params) > 0 {
+			if et, ok := params[0].(*lisp.Symbol); ok {
+				switch et.Name {
+				case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
+					return kindString
+				}
+			}
+		}
+		return kindVector
+	}
+	lisp.Errorf("%s: %s is not a sequence type nodelisp supports", op, lisp.Prin1ToString(spec))
+	return kindNone
+}
+
+func seqMake(op string, kind seqKind, items []lisp.Value) lisp.Value {
+	switch kind {
+	case kindList:
+		return lisp.List(items...)
+	case kindVector:
+		if items == nil {
+			items = []lisp.Value{}
+		}
+		return &lisp.Vector{Items: items}
+	case kindString:
+		return lisp.NewString(seqCharsToString(op, items))
+	}
+	return lisp.Nil
+}
+
+func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
+	name := ""
+	switch s := spec.(type) {
+	case *lisp.Symbol:
+		name = s.Name
+	case *lisp.Cons:
+		if head, ok := s.Car.(*lisp.Symbol); ok {
+			name = head.Name
+		}
+	}
+	switch name {
+	case "T":
+		return v
+	case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
+		switch x := v.(type) {
+		case lisp.Char:
+			return x
+		case *lisp.String:
+			if seqStrLen(x) == 1 {
+				return lisp.Char(seqRuneAt(x.S, 0))
+			}
+		case *lisp.Symbol:
+			if len([]rune(x.Name)) == 1 {
+				return lisp.Char([]rune(x.Name)[0])
+			}
+		}
+		seqCoerceError(v, spec)
+	case "FLOAT", "DOUBLE-FLOAT", "SINGLE-FLOAT", "SHORT-FLOAT", "LONG-FLOAT":
+		if !lisp.IsNumber(v) {
+			seqCoerceError(v, spec)
+		}
+		return lisp.Float(lisp.ToFloat(v))
+	case "FUNCTION":
+		if _, ok := v.(lisp.Function); ok {
+			return v
+		}
+		if sym, ok := v.(*lisp.Symbol); ok {
+			return t.Eval(lisp.List(lisp.Intern("FUNCTION"), sym))
+		}
+		if c, ok := v.(*lisp.Cons); ok && c.Car == lisp.Value(lisp.Intern("LAMBDA")) {
+			return t.Eval(lisp.List(lisp.Intern("FUNCTION"), c))
+		}
+		seqCoerceError(v, spec)
+	case "LIST", "CONS", "NULL", "SEQUENCE", "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING", "SIMPLE-VECTOR", "VECTOR", "ARRAY", "SIMPLE-ARRAY":
+		if predTypep(t, v, spec) {
+			return v
+		}
+		if !lisp.IsList(v) && !predVector(v) {
+			seqCoerceError(v, spec)
+		}
+		kind := seqResultKind("coerce", spec)
+		items := seqValues("coerce", v)
+		if kind != kindList {
+			items = append([]lisp.Value(nil), items...)
+		}
+		return seqMake("coerce", kind, items)
+	}
+	if predTypep(t, v, spec) {
+		return v
+	}
+	seqCoerceError(v, spec)
+	return nil
+}
+
+func seqCoerceError(v, spec lisp.Value) {
+	panic(&lisp.Condition{
+		Class:    lisp.ClassTypeError,
+		Message:  "coerce: " + lisp.Prin1ToString(v) + " can't be converted to type " + lisp.Prin1ToString(spec),
+		Datum:    v,
+		Expected: spec,
+	})
+}

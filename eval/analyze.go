@@ -1,0 +1,352 @@
+package eval
+
+import (
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
+
+// Analysis turns a form into an ir: a node that knows how to generate the
+// Go closure running the form. Code is generated only after the whole
+// top-level form is analysed, when it is known which variables inner
+// lambdas capture (those live in boxes; the rest in plain frame slots) and,
+// per node, whether it is in tail position.
+
+// code runs a compiled form in a frame.
+type code func(fr *frame) lisp.Value
+
+// ir is an analysed form.
+type ir struct {
+	gen func(tail bool) code
+	// test, when set, generates a boolean version of the form for if.
+	test    func() func(fr *frame) bool
+	isConst bool
+	val     lisp.Value
+}
+
+func (n *ir) code() code { return n.gen(false) }
+
+func constIR(v lisp.Value) *ir {
+	return &ir{isConst: true, val: v, gen: func(bool) code {
+		return func(*frame) lisp.Value { return v }
+	}}
+}
+
+// lambdaInfo is a function being analysed: its slot count and the outer
+// variables its body refers to.
+type lambdaInfo struct {
+	parent  *lambdaInfo
+	nslots  int
+	free    []*varInfo
+	freeIdx map[*varInfo]int
+}
+
+func (l *lambdaInfo) addFree(v *varInfo) int {
+	if i, ok := l.freeIdx[v]; ok {
+		return i
+	}
+	if l.freeIdx == nil {
+		l.freeIdx = map[*varInfo]int{}
+	}
+	l.freeIdx[v] = len(l.free)
+	l.free = append(l.free, v)
+	return len(l.free) - 1
+}
+
+// varInfo is one lexical binding: a variable, a local function, or the
+// hidden variable holding a block's or tagbody's run-time identity.
+type varInfo struct {
+	name     lisp.Value
+	owner    *lambdaInfo
+	slot     int
+	captured bool
+}
+
+type scopeKind int
+
+const (
+	sVar scopeKind = iota
+	sFun
+	sMacro
+	sSymbolMacro
+	sBlock
+	sTag
+	sSpecial // a local (declare (special x))
+)
+
+// scope is the lexical environment during analysis, innermost first.
+type scope struct {
+	up   *scope
+	kind scopeKind
+	name lisp.Value
+	v    *varInfo
+	mac  MacroFunc
+	exp  lisp.Value
+	blk  *blockInfo
+	tb   *tagbodyInfo
+	idx  int
+}
+
+type analyzer struct {
+	in    *Interp
+	t     *Thread
+	cell  *reader.Cell
+	lam   *lambdaInfo
+	sc    *scope
+	pos   string // position of the innermost positioned form
+	depth int
+}
+
+const maxAnalysisDepth = 3000
+
+func (a *analyzer) newVar(name lisp.Value) *varInfo {
+	v := &varInfo{name: name, owner: a.lam, slot: a.lam.nslots}
+	a.lam.nslots++
+	return v
+}
+
+func (a *analyzer) push(s *scope) { s.up = a.sc; a.sc = s }
+
+// find looks name up in the lexical scope.
+func (a *analyzer) find(kind scopeKind, name lisp.Value) *scope {
+	for s := a.sc; s != nil; s = s.up {
+		if s.name == name {
+			if s.kind == kind {
+				return s
+			}
+			// A variable shadows a symbol macro and a special declaration
+			// of the same name, and vice versa; functions and macros
+			// likewise share a namespace.
+			if sameNamespace(s.kind, kind) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func sameNamespace(a, b scopeKind) bool {
+	ns := func(k scopeKind) int {
+		switch k {
+		case sVar, sSymbolMacro, sSpecial:
+			return 0
+		case sFun, sMacro:
+			return 1
+		}
+		return int(k) + 10
+	}
+	return ns(a) == ns(b)
+}
+
+// use notes that the current lambda refers to v, capturing it when it
+// belongs to an enclosing lambda.
+func (a *analyzer) use(v *varInfo) {
+	if v.owner == a.lam {
+		return
+	}
+	v.captured = true
+	for l := a.lam; l != nil && l != v.owner; l = l.parent {
+		l.addFree(v)
+	}
+}
+
+// localRef generates code reading a lexical binding.
+func (a *analyzer) localRef(v *varInfo) *ir {
+	a.use(v)
+	lam := a.lam
+	return &ir{gen: func(bool) code {
+		if v.owner == lam {
+			i := v.slot
+			if v.captured {
+				return func(fr *frame) lisp.Value { return fr.s[i].(*box).v }
+			}
+			return func(fr *frame) lisp.Value { return fr.s[i] }
+		}
+		j := lam.freeIdx[v]
+		return func(fr *frame) lisp.Value { return fr.free[j].v }
+	}}
+}
+
+// localSet generates code assigning a lexical binding.
+func (a *analyzer) localSet(v *varInfo, val *ir) *ir {
+	a.use(v)
+	lam := a.lam
+	return &ir{gen: func(bool) code {
+		c := val.code()
+		if v.owner == lam {
+			i := v.slot
+			if v.captured {
+				return func(fr *frame) lisp.Value { x := c(fr); fr.s[i].(*box).v = x; return x }
+			}
+			return func(fr *frame) lisp.Value { x := c(fr); fr.s[i] = x; return x }
+		}
+		j := lam.freeIdx[v]
+		return func(fr *frame) lisp.Value { x := c(fr); fr.free[j].v = x; return x }
+	}}
+}
+
+// binder returns, at generation time, a function storing a new binding's
+// value into its slot (boxing it if captured).
+func binder(v *varInfo) func(fr *frame, x lisp.Value) {
+	i := v.slot
+	if v.captured {
+		return func(fr *frame, x lisp.Value) { fr.s[i] = &box{x} }
+	}
+	return func(fr *frame, x lisp.Value) { fr.s[i] = x }
+}
+
+func (a *analyzer) posOf(form lisp.Value) (string, bool) {
+	if a.cell == nil {
+		return "", false
+	}
+	p, ok := a.cell.Pos(form)
+	if !ok {
+		return "", false
+	}
+	return p.String(), true
+}
+
+// analyze analyses one form.
+func (a *analyzer) analyze(form lisp.Value) *ir {
+	a.depth++
+	if a.depth > maxAnalysisDepth {
+		a.depth = 0
+		lisp.Errorf("eval: form nested too deeply")
+	}
+	defer func() { a.depth-- }()
+	switch f := form.(type) {
+	case *lisp.Symbol:
+		return a.symbol(f)
+	case *lisp.Cons:
+		if p, ok := a.posOf(f); ok {
+			saved := a.pos
+			a.pos = p
+			a.t.pos = p // for errors analysis itself signals
+			defer func() { a.pos = saved }()
+		}
+		return a.compound(f)
+	}
+	return constIR(form)
+}
+
+func (a *analyzer) body(forms lisp.Value) *ir {
+	var nodes []*ir
+	for forms != lisp.Value(lisp.Nil) {
+		c, ok := forms.(*lisp.Cons)
+		if !ok {
+			lisp.Errorf("eval: body is a dotted list")
+		}
+		nodes = append(nodes, a.analyze(c.Car))
+		forms = c.Cdr
+	}
+	return progn(nodes)
+}
+
+func progn(nodes []*ir) *ir {
+	switch len(nodes) {
+	case 0:
+		return constIR(lisp.Nil)
+	case 1:
+		return nodes[0]
+	}
+	return &ir{gen: func(tail bool) code {
+		cs := make([]code, len(nodes)-1)
+		for i, n := range nodes[:len(nodes)-1] {
+			cs[i] = n.code()
+		}
+		last := nodes[len(nodes)-1].gen(tail)
+		if len(cs) == 1 {
+			c0 := cs[0]
+			return func(fr *frame) lisp.Value { c0(fr); return last(fr) }
+		}
+		return func(fr *frame) lisp.Value {
+			for _, c := range cs {
+				c(fr)
+			}
+			return last(fr)
+		}
+	}}
+}
+
+func (a *analyzer) symbol(s *lisp.Symbol) *ir {
+	if s == lisp.Nil || s == lisp.T || s.Keyword {
+		return constIR(s)
+	}
+	if sc := a.find(sVar, s); sc != nil {
+		return a.localRef(sc.v)
+	}
+	if sc := a.find(sSymbolMacro, s); sc != nil {
+		return a.analyze(sc.exp)
+	}
+	c := a.in.cell(s)
+	if c.constant && c.value != nil {
+		return constIR(c.value)
+	}
+	pos := a.pos
+	return &ir{gen: func(bool) code {
+		return func(fr *frame) lisp.Value {
+			v := c.value
+			if v == nil {
+				unboundVariable(s, pos)
+			}
+			return v
+		}
+	}}
+}
+
+func unboundVariable(s *lisp.Symbol, pos string) {
+	panic(&lisp.Condition{Class: lisp.ClassUnboundVariable, Message: "unbound variable: " + printName(s), Name: s, Pos: pos})
+}
+
+// compound analyses a list form: a special form, a macro call or a call.
+func (a *analyzer) compound(f *lisp.Cons) *ir {
+	op, isSym := f.Car.(*lisp.Symbol)
+	if isSym {
+		if a.find(sFun, op) == nil {
+			if sc := a.find(sMacro, op); sc != nil {
+				return a.analyze(a.expand(sc.mac, f))
+			}
+			if sf, ok := specialForms[op]; ok {
+				return sf(a, f)
+			}
+			if c := a.in.cells[op]; c != nil && c.macro != nil {
+				return a.analyze(a.expand(c.macro, f))
+			}
+		}
+		return a.call(f, op)
+	}
+	if l, ok := f.Car.(*lisp.Cons); ok && l.Car == symLambda {
+		return a.callForm(a.lambda(l, ""), f.Cdr)
+	}
+	if b, ok := f.Car.(*Builtin); ok {
+		return a.callForm(constIR(b), f.Cdr)
+	}
+	lisp.Errorf("eval: illegal function call: %s", lisp.Prin1ToString(f))
+	return nil
+}
+
+// expand runs a macro expander, guarding against runaway expansion.
+func (a *analyzer) expand(m MacroFunc, form lisp.Value) lisp.Value {
+	a.t.expansions++
+	if a.t.expansions > maxExpansionsPerForm {
+		lisp.Errorf("macroexpand: too many macro expansions (%d)", maxExpansionsPerForm)
+	}
+	return m(a.t, form)
+}
+
+// maxExpansionsPerForm bounds the macro expansions analysing one top-level
+// form may perform; a macro that expands into itself hits it.
+const maxExpansionsPerForm = 100000
+
+// elems returns the elements of a proper list form, or signals.
+func elems(op string, v lisp.Value) []lisp.Value {
+	var out []lisp.Value
+	for v != lisp.Value(lisp.Nil) {
+		c, ok := v.(*lisp.Cons)
+		if !ok {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: malformed form (dotted list)", op)
+		}
+		out = append(out, c.Car)
+		v = c.Cdr
+	}
+	return out
+}

@@ -1,0 +1,251 @@
+package eval
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// The functions the evaluator itself provides: calling, evaluation,
+// symbols' bindings, multiple values and conditions.
+
+var evaluatorBuiltins []*Builtin
+
+func builtin(name string, min, max int, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) {
+	evaluatorBuiltins = append(evaluatorBuiltins, &Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: fn})
+}
+
+func symbolArg(op string, v lisp.Value) *lisp.Symbol {
+	s, ok := v.(*lisp.Symbol)
+	if !ok {
+		lisp.TypeError(op, v, "a symbol")
+	}
+	return s
+}
+
+// fnameArg accepts a function name: a symbol or (setf symbol).
+func (t *Thread) fnameArg(op string, v lisp.Value) *lisp.Symbol {
+	if c, ok := v.(*lisp.Cons); ok && c.Car == symSetf {
+		return t.in.functionName(op, v)
+	}
+	return symbolArg(op, v)
+}
+
+var gensymCounter atomic.Int64
+
+// builtinFuncall is recognised by analysis, which compiles a funcall form
+// as a direct call (so that it can be a tail call).
+var builtinFuncall = &Builtin{Name: "funcall", Min: 1, Max: -1, Args: "(function &rest arguments)", Doc: "Call FUNCTION with the ARGUMENTS.",
+	Fn: func(t *Thread, args []lisp.Value) lisp.Value { return t.callValue(args[0], args[1:]) }}
+
+var builtinApply = &Builtin{Name: "apply", Min: 2, Max: -1, Args: "(function &rest arguments list)", Doc: "Call FUNCTION with the ARGUMENTS followed by the elements of the last one.",
+	Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+		spread := append([]lisp.Value{}, args[1:len(args)-1]...)
+		spread = append(spread, lisp.ListToSlice("apply", args[len(args)-1])...)
+		return t.callValue(args[0], spread)
+	}}
+
+func init() {
+	forwardFuncall, forwardApply = builtinFuncall, builtinApply
+	evaluatorBuiltins = append(evaluatorBuiltins, builtinFuncall)
+	evaluatorBuiltins = append(evaluatorBuiltins, builtinApply)
+	builtin("eval", 1, 1, "(form)", "Evaluate FORM in the global environment.", func(t *Thread, args []lisp.Value) lisp.Value {
+		return t.Eval(args[0])
+	})
+	builtin("macroexpand-1", 1, 2, "(form &optional env)", "Expand FORM once if it is a macro form; the second value tells whether it was.", func(t *Thread, args []lisp.Value) lisp.Value {
+		v, ok := t.Macroexpand1(args[0])
+		return t.Values(v, lisp.Bool(ok))
+	})
+	builtin("macroexpand", 1, 2, "(form &optional env)", "Expand FORM until it is no longer a macro form; the second value tells whether it was one.", func(t *Thread, args []lisp.Value) lisp.Value {
+		form, any := args[0], false
+		for i := 0; ; i++ {
+			if i > maxExpansionsPerForm {
+				lisp.Errorf("macroexpand: too many macro expansions (%d)", maxExpansionsPerForm)
+			}
+			v, ok := t.Macroexpand1(form)
+			if !ok {
+				return t.Values(form, lisp.Bool(any))
+			}
+			form, any = v, true
+		}
+	})
+	builtin("macro-function", 1, 2, "(symbol &optional env)", "Return the expander of the macro SYMBOL names, or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := symbolArg("macro-function", args[0])
+		c := t.in.cells[s]
+		if c == nil || c.macro == nil {
+			return lisp.Nil
+		}
+		m := c.macro
+		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: "Macro expander.", Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+			return m(t, args[0])
+		}}
+	})
+	builtin("special-operator-p", 1, 1, "(symbol)", "True when SYMBOL names a special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
+		_, ok := specialForms[symbolArg("special-operator-p", args[0])]
+		return lisp.Bool(ok)
+	})
+	builtin("symbol-value", 1, 1, "(symbol)", "Return the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := symbolArg("symbol-value", args[0])
+		if s == lisp.Nil || s == lisp.T || s.Keyword {
+			return s
+		}
+		if c := t.in.cells[s]; c != nil && c.value != nil {
+			return c.value
+		}
+		unboundVariable(s, "")
+		return nil
+	})
+	builtin("set", 2, 2, "(symbol value)", "Set the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := symbolArg("set", args[0])
+		c := t.in.cell(s)
+		if c.constant || s == lisp.Nil || s == lisp.T || s.Keyword {
+			lisp.Errorf("set: cannot assign the constant %s", printName(s))
+		}
+		c.value = args[1]
+		return args[1]
+	})
+	builtin("boundp", 1, 1, "(symbol)", "True when SYMBOL has a global value.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := symbolArg("boundp", args[0])
+		if s == lisp.Nil || s == lisp.T || s.Keyword {
+			return lisp.T
+		}
+		c := t.in.cells[s]
+		return lisp.Bool(c != nil && c.value != nil)
+	})
+	builtin("makunbound", 1, 1, "(symbol)", "Remove SYMBOL's global value.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := symbolArg("makunbound", args[0])
+		if c := t.in.cells[s]; c != nil {
+			if c.constant {
+				lisp.Errorf("makunbound: cannot unbind the constant %s", printName(s))
+			}
+			c.value = nil
+		}
+		return s
+	})
+	fn := func(op string) func(t *Thread, args []lisp.Value) lisp.Value {
+		return func(t *Thread, args []lisp.Value) lisp.Value {
+			s := t.fnameArg(op, args[0])
+			c := t.in.cells[s]
+			if c != nil && c.fn != nil {
+				return c.fn
+			}
+			undefinedFunction(args[0], "")
+			return nil
+		}
+	}
+	builtin("symbol-function", 1, 1, "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
+	builtin("fdefinition", 1, 1, "(name)", "Return the global function NAME names.", fn("fdefinition"))
+	builtin("fboundp", 1, 1, "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := t.fnameArg("fboundp", args[0])
+		if _, ok := specialForms[s]; ok {
+			return lisp.T
+		}
+		c := t.in.cells[s]
+		return lisp.Bool(c != nil && (c.fn != nil || c.macro != nil))
+	})
+	builtin("fmakunbound", 1, 1, "(name)", "Remove the global function or macro NAME names.", func(t *Thread, args []lisp.Value) lisp.Value {
+		s := t.fnameArg("fmakunbound", args[0])
+		if c := t.in.cells[s]; c != nil {
+			if _, ok := c.fn.(*Builtin); ok {
+				lisp.Errorf("fmakunbound: cannot remove the builtin function %s", printName(s))
+			}
+			c.fn, c.macro = nil, nil
+		}
+		return args[0]
+	})
+	builtin("functionp", 1, 1, "(object)", "True when OBJECT is a function.", func(t *Thread, args []lisp.Value) lisp.Value {
+		_, ok := args[0].(lisp.Function)
+		return lisp.Bool(ok)
+	})
+	builtin("values", 0, -1, "(&rest objects)", "Return the OBJECTS as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
+		return t.Values(args...)
+	})
+	builtin("values-list", 1, 1, "(list)", "Return the elements of LIST as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
+		return t.Values(lisp.ListToSlice("values-list", args[0])...)
+	})
+	builtin("gensym", 0, 1, "(&optional prefix)", "Return a fresh uninterned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+		prefix := "G"
+		if len(args) == 1 {
+			switch p := args[0].(type) {
+			case *lisp.String:
+				prefix = p.S
+			case lisp.Fixnum:
+				return &lisp.Symbol{Name: fmt.Sprintf("G%d", p)}
+			default:
+				lisp.TypeError("gensym", args[0], "a string")
+			}
+		}
+		return &lisp.Symbol{Name: fmt.Sprintf("%s%d", prefix, gensymCounter.Add(1))}
+	})
+	builtin("gentemp", 0, 1, "(&optional prefix)", "Return a fresh interned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+		prefix := "T"
+		if len(args) == 1 {
+			if p, ok := args[0].(*lisp.String); ok {
+				prefix = p.S
+			}
+		}
+		for {
+			name := fmt.Sprintf("%s%d", prefix, gensymCounter.Add(1))
+			if _, exists := lisp.FindSymbol(name); !exists {
+				return lisp.Intern(name)
+			}
+		}
+	})
+	builtin("error", 1, -1, "(datum &rest arguments)", "Signal an error: a format control and arguments, a condition type and initargs, or a condition.", func(t *Thread, args []lisp.Value) lisp.Value {
+		c := t.conditionFrom("error", lisp.ClassSimpleError, args[0], args[1:])
+		t.signal(c)
+		panic(c)
+	})
+	builtin("cerror", 2, -1, "(continue-format datum &rest arguments)", "Signal an error (continuing is not supported).", func(t *Thread, args []lisp.Value) lisp.Value {
+		c := t.conditionFrom("cerror", lisp.ClassSimpleError, args[1], args[2:])
+		t.signal(c)
+		panic(c)
+	})
+	builtin("signal", 1, -1, "(datum &rest arguments)", "Signal a condition; return nil when no handler takes it.", func(t *Thread, args []lisp.Value) lisp.Value {
+		c := t.conditionFrom("signal", lisp.ClassSimpleCondition, args[0], args[1:])
+		t.signal(c)
+		return lisp.Nil
+	})
+	builtin("warn", 1, -1, "(datum &rest arguments)", "Signal a warning; when no handler takes it, print it and return nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+		c := t.conditionFrom("warn", lisp.ClassSimpleWarning, args[0], args[1:])
+		t.signal(c)
+		out := t.Out()
+		if c := t.in.cells[symErrorOutput]; c != nil {
+			if s, ok := c.value.(*lisp.Stream); ok {
+				out = s
+			}
+		}
+		out.FreshLine()
+		out.WriteString("WARNING: " + c.Message + "\n")
+		return lisp.Nil
+	})
+	builtin("make-condition", 1, -1, "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {
+		return t.makeCondition(symbolArg("make-condition", args[0]), args[1:])
+	})
+	slot := func(name, slotName, doc string, field func(c *lisp.Condition) lisp.Value) {
+		s := lisp.Sym(slotName)
+		builtin(name, 1, 1, "(condition)", doc, func(t *Thread, args []lisp.Value) lisp.Value {
+			c, ok := args[0].(*lisp.Condition)
+			if !ok {
+				lisp.TypeError(name, args[0], "a condition")
+			}
+			if field != nil {
+				if v := field(c); v != nil {
+					return v
+				}
+			}
+			return slotValue(c, s)
+		})
+	}
+	slot("simple-condition-format-control", "format-control", "The format control of a simple condition.", func(c *lisp.Condition) lisp.Value {
+		if !hasSlot(c, lisp.Sym("format-control")) {
+			return lisp.NewString(c.Message)
+		}
+		return nil
+	})
+	slot("simple-condition-format-arguments", "format-arguments", "The format arguments of a simple condition.", nil)
+	slot("type-error-datum", "datum", "The offending value of a type error.", func(c *lisp.Condition) lisp.Value { return c.Datum })
+	slot("type-error-expected-type", "expected-type", "The type a type error wanted.", func(c *lisp.Condition) lisp.Value { return c.Expected })
+	slot("cell-error-name", "name", "The name of the variable or function a cell error is about.", func(c *lisp.Condition) lisp.Value { return c.Name })
+}

@@ -1,0 +1,174 @@
+package eval
+
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// Default limits, used where a Limits field is zero.
+const (
+	DefaultMaxSteps  int64 = 1_000_000_000
+	DefaultMaxDepth        = 10000
+	DefaultMaxOutput int64 = 1 << 20
+)
+
+// Limits bounds one evaluation. Zero fields take the defaults.
+type Limits struct {
+	MaxSteps  int64 // evaluation steps per cell (0: DefaultMaxSteps)
+	MaxDepth  int   // nested non-tail calls (0: DefaultMaxDepth = 10000)
+	MaxOutput int64 // bytes a cell may print (0: DefaultMaxOutput)
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxSteps <= 0 {
+		l.MaxSteps = DefaultMaxSteps
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultMaxDepth
+	}
+	if l.MaxOutput <= 0 {
+		l.MaxOutput = DefaultMaxOutput
+	}
+	return l
+}
+
+// Interp is one Lisp image: its global variables, functions and macros.
+// An Interp runs one evaluation at a time.
+type Interp struct {
+	limits Limits
+	cells  map[*lisp.Symbol]*cell
+	stdout *cell // *standard-output*
+	// classes holds the condition types define-condition made.
+	classes map[*lisp.Symbol]*conditionClass
+}
+
+// cell is everything the image binds to one symbol. Analysis resolves a
+// global reference to its cell once, so running code pays a pointer
+// dereference, never a map lookup.
+type cell struct {
+	sym       *lisp.Symbol
+	value     lisp.Value // nil when unbound
+	fn        lisp.Value // a *Builtin or *Closure; nil when not fbound
+	macro     MacroFunc
+	macroDoc  string
+	macroArgs string
+	special   bool // proclaimed special by defvar, defparameter, defconstant
+	constant  bool
+	varDoc    string
+}
+
+// New returns an image holding only the special forms and the evaluator's
+// own functions; package builtins adds the library.
+func New(limits Limits) *Interp {
+	in := &Interp{limits: limits.withDefaults(), cells: map[*lisp.Symbol]*cell{}, classes: map[*lisp.Symbol]*conditionClass{}}
+	in.stdout = in.cell(symStandardOutput)
+	in.stdout.special = true
+	in.stdout.value = lisp.NewStringStream()
+	for _, name := range []string{"*error-output*", "*trace-output*"} {
+		c := in.cell(lisp.Sym(name))
+		c.special = true
+	}
+	for _, b := range evaluatorBuiltins {
+		in.Define(b)
+	}
+	return in
+}
+
+// SetLimits replaces the image's limits (zero fields take the defaults).
+func (in *Interp) SetLimits(l Limits) { in.limits = l.withDefaults() }
+
+// Limits returns the image's limits with defaults filled in.
+func (in *Interp) Limits() Limits { return in.limits }
+
+func (in *Interp) cell(sym *lisp.Symbol) *cell {
+	c, ok := in.cells[sym]
+	if !ok {
+		c = &cell{sym: sym}
+		in.cells[sym] = c
+	}
+	return c
+}
+
+// Define installs a builtin function under its Name.
+func (in *Interp) Define(b *Builtin) {
+	c := in.cell(lisp.Sym(b.Name))
+	c.fn = b
+	c.macro = nil
+}
+
+// DefineMacro installs a macro written in Go.
+func (in *Interp) DefineMacro(name, doc string, expand MacroFunc) {
+	c := in.cell(lisp.Sym(name))
+	c.macro = expand
+	c.macroDoc = doc
+}
+
+// SetGlobal sets a global (special) variable by name ("*foo*").
+func (in *Interp) SetGlobal(name string, v lisp.Value) {
+	c := in.cell(lisp.Sym(name))
+	c.special = true
+	c.value = v
+}
+
+// Global returns a global variable's value.
+func (in *Interp) Global(name string) (lisp.Value, bool) {
+	c, ok := in.cells[lisp.Sym(name)]
+	if !ok || c.value == nil {
+		return nil, false
+	}
+	return c.value, true
+}
+
+// SymbolInfo is what the image knows of a symbol, for describe and apropos.
+type SymbolInfo struct {
+	Kind  string // "function", "macro", "special operator", or ""
+	Args  string // lambda list as text
+	Doc   string
+	Bound bool // has a global value
+	Value lisp.Value
+	// VarDoc is the documentation string of the variable (defvar …).
+	VarDoc string
+}
+
+// Describe reports what the image knows of sym.
+func (in *Interp) Describe(sym *lisp.Symbol) SymbolInfo {
+	var info SymbolInfo
+	if _, ok := specialForms[sym]; ok {
+		info.Kind = "special operator"
+		info.Doc = specialDocs[sym]
+	}
+	c, ok := in.cells[sym]
+	if !ok {
+		return info
+	}
+	switch {
+	case c.macro != nil:
+		info.Kind, info.Doc, info.Args = "macro", c.macroDoc, c.macroArgs
+	case c.fn != nil:
+		info.Kind = "function"
+		switch f := c.fn.(type) {
+		case *Builtin:
+			info.Args, info.Doc = f.Args, f.Doc
+		case *Closure:
+			info.Args, info.Doc = f.lam.args, f.lam.doc
+		}
+	}
+	if c.value != nil {
+		info.Bound, info.Value = true, c.value
+	}
+	info.VarDoc = c.varDoc
+	return info
+}
+
+// printName is how a symbol prints under *print-case* :downcase, for
+// Result.Defined and messages.
+func printName(v lisp.Value) string {
+	if s, ok := v.(*lisp.Symbol); ok {
+		if s.Keyword {
+			return ":" + strings.ToLower(s.Name)
+		}
+		return strings.ToLower(s.Name)
+	}
+	return lisp.Prin1ToString(v)
+}

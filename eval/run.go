@@ -1,0 +1,199 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
+
+// Result is what evaluating a cell gave.
+type Result struct {
+	Value   lisp.Value   // the primary value of the last form
+	Values  []lisp.Value // all values of the last form
+	Defined []string     // names the cell defined (defun, defvar, …), in order, distinct
+}
+
+// EvalString reads and evaluates every form of src in order, printing to
+// out, and returns the last form's values. Errors are *lisp.Condition (with
+// Pos set) or *reader errors; no panic escapes.
+func (in *Interp) EvalString(ctx context.Context, src string, out io.Writer) (Result, error) {
+	cell, err := reader.ReadCell(src)
+	if err != nil {
+		return Result{}, err
+	}
+	return in.EvalCell(ctx, cell, out)
+}
+
+// EvalCell evaluates the forms of a cell already read, printing to out.
+// Positions in errors come from the cell. Evaluation stops at the first
+// error, which is a *lisp.Condition; the names defined before it are still
+// in Result.Defined.
+func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer) (res Result, err error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	t := in.newThread(ctx)
+	stop := context.AfterFunc(ctx, func() { t.cancelled.Store(true) })
+	defer stop()
+	if ctx.Err() != nil {
+		t.cancelled.Store(true)
+	}
+	if out == nil {
+		out = io.Discard
+	}
+	t.baseOut = lisp.NewStream(&cappedWriter{w: out, max: in.limits.MaxOutput})
+	errCell := in.cell(symErrorOutput)
+	savedOut, savedErr := in.stdout.value, errCell.value
+	in.stdout.value, errCell.value = t.baseOut, t.baseOut
+	defer func() { in.stdout.value, errCell.value = savedOut, savedErr }()
+	res.Value = lisp.Nil
+	for _, form := range cell.Forms {
+		vals, err := t.protectedTop(form, cell)
+		res.Defined = t.defined
+		if err != nil {
+			return res, err
+		}
+		res.Values = vals
+		res.Value = lisp.Nil
+		if len(vals) > 0 {
+			res.Value = vals[0]
+		}
+	}
+	return res, nil
+}
+
+// protectedTop evaluates one top-level form, turning every panic into an
+// error and restoring the thread.
+func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.Value, err error) {
+	m := t.save()
+	defer func() {
+		if r := recover(); r != nil {
+			t.restore(m)
+			c := asCondition(r)
+			if c == nil {
+				c = strayExit(r)
+			}
+			if c.Pos == "" {
+				c.Pos = t.pos
+			}
+			err = c
+		}
+	}()
+	t.pos = ""
+	if p, ok := cell.Pos(form); ok {
+		t.pos = p.String()
+	}
+	t.mvSet = false
+	v := t.evalTop(form, cell)
+	return t.valuesOf(v), nil
+}
+
+// strayExit describes a non-local exit that found no target.
+func strayExit(r any) *lisp.Condition {
+	switch r.(type) {
+	case *blockExit:
+		return &lisp.Condition{Class: lisp.ClassControlError, Message: "return-from: the block has already been exited"}
+	case *goExit:
+		return &lisp.Condition{Class: lisp.ClassControlError, Message: "go: the tagbody has already been exited"}
+	case *throwExit:
+		return &lisp.Condition{Class: lisp.ClassControlError, Message: "throw: no catch for the tag"}
+	}
+	return &lisp.Condition{Class: lisp.ClassError, Message: fmt.Sprintf("internal error: %v", r)}
+}
+
+// evalTop analyses and runs form in the global environment. A top-level
+// progn (also as a macro's expansion) runs its forms one by one, so that a
+// macro defined by one is usable in the next.
+func (t *Thread) evalTop(form lisp.Value, cell *reader.Cell) lisp.Value {
+	for i := 0; ; i++ {
+		if i > maxExpansionsPerForm {
+			lisp.Errorf("macroexpand: too many macro expansions (%d)", maxExpansionsPerForm)
+		}
+		c, ok := form.(*lisp.Cons)
+		if !ok {
+			break
+		}
+		if c.Car == symProgn {
+			var v lisp.Value = lisp.Nil
+			for _, f := range elems("progn", c.Cdr) {
+				t.mvSet = false
+				v = t.evalTop(f, cell)
+			}
+			return v
+		}
+		op, ok := c.Car.(*lisp.Symbol)
+		if !ok {
+			break
+		}
+		if _, special := specialForms[op]; special {
+			break
+		}
+		mc := t.in.cells[op]
+		if mc == nil || mc.macro == nil {
+			break
+		}
+		form = mc.macro(t, form)
+	}
+	a := &analyzer{in: t.in, t: t, cell: cell, lam: &lambdaInfo{}}
+	savedExp := t.expansions
+	t.expansions = 0
+	defer func() { t.expansions = savedExp }()
+	if p, ok := a.posOf(form); ok {
+		a.pos = p
+	}
+	topPos := t.pos
+	n := a.analyze(form)
+	c := n.code()
+	t.pos = topPos
+	base := t.sp
+	fr := &frame{s: t.alloc(a.lam.nslots), t: t}
+	v := c(fr)
+	t.sp = base
+	return v
+}
+
+// Eval evaluates a form in the global environment (CL's eval).
+func (t *Thread) Eval(form lisp.Value) lisp.Value {
+	return t.evalTop(form, nil)
+}
+
+// Macroexpand1 expands form once if it is a macro form, reporting whether
+// it did.
+func (t *Thread) Macroexpand1(form lisp.Value) (lisp.Value, bool) {
+	c, ok := form.(*lisp.Cons)
+	if !ok {
+		return form, false
+	}
+	op, ok := c.Car.(*lisp.Symbol)
+	if !ok {
+		return form, false
+	}
+	mc := t.in.cells[op]
+	if mc == nil || mc.macro == nil {
+		return form, false
+	}
+	return mc.macro(t, form), true
+}
+
+// cappedWriter passes output on until the cell's byte budget is spent.
+type cappedWriter struct {
+	w   io.Writer
+	n   int64
+	max int64
+}
+
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	if c.n+int64(len(p)) > c.max {
+		keep := c.max - c.n
+		if keep > 0 {
+			c.w.Write(p[:keep])
+			c.n += keep
+		}
+		limitError(fmt.Sprintf("output limit exceeded (%d bytes)", c.max))
+	}
+	c.n += int64(len(p))
+	return c.w.Write(p)
+}

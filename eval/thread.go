@@ -1,0 +1,180 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// Thread is one evaluation in progress (one cell): its limits, output
+// stream, call depth and multiple values. Builtins receive it.
+type Thread struct {
+	in  *Interp
+	ctx context.Context
+
+	// stack holds the slots of active frames; sp is its first free index.
+	// When it fills up a bigger one replaces it without copying: frames
+	// already running keep their slices into the old array.
+	stack  []lisp.Value
+	sp     int
+	frames []*frame // reused frame headers, indexed by call depth
+
+	depth     int
+	maxDepth  int
+	steps     int64
+	maxSteps  int64
+	nextCheck int64
+	cancelled atomic.Bool
+
+	pos string // position of the call form being run, for errors
+
+	// Multiple values (see values.go).
+	mvSet     bool
+	mvPrimary lisp.Value
+	mv        []lisp.Value
+
+	// A pending tail call (see call.go).
+	tcFn   lisp.Value
+	tcArgs []lisp.Value
+
+	specials []specialSave // dynamic bindings, innermost last
+	handlers []handlerCluster
+	catches  []lisp.Value
+	offered  *lisp.Condition // last condition already offered to handlers
+
+	expansions int // macro expansions while analysing the current top-level form
+
+	baseOut  *lisp.Stream
+	defined  []string
+	definedS map[string]bool
+}
+
+type specialSave struct {
+	c   *cell
+	old lisp.Value
+}
+
+// frame is the run-time environment of one function activation: its slots
+// and the boxes its closure captured.
+type frame struct {
+	s    []lisp.Value
+	free []*box
+	t    *Thread
+}
+
+// box holds a variable that some closure captured, so that every closure
+// made in the variable's scope shares it.
+type box struct{ v lisp.Value }
+
+func (in *Interp) newThread(ctx context.Context) *Thread {
+	t := &Thread{
+		in:       in,
+		ctx:      ctx,
+		stack:    make([]lisp.Value, 1024),
+		maxDepth: in.limits.MaxDepth,
+		maxSteps: in.limits.MaxSteps,
+	}
+	t.nextCheck = min(1024, t.maxSteps+1)
+	return t
+}
+
+// alloc reserves n slots on the stack.
+func (t *Thread) alloc(n int) []lisp.Value {
+	if t.sp+n > len(t.stack) {
+		t.stack = make([]lisp.Value, 2*len(t.stack)+n)
+	}
+	r := t.stack[t.sp : t.sp+n : t.sp+n]
+	t.sp += n
+	return r
+}
+
+func (t *Thread) frameAt(d int) *frame {
+	for d >= len(t.frames) {
+		t.frames = append(t.frames, &frame{t: t})
+	}
+	return t.frames[d]
+}
+
+// tick counts one step: a call or a loop iteration.
+func (t *Thread) tick() {
+	t.steps++
+	if t.steps >= t.nextCheck {
+		t.checkLimits()
+	}
+}
+
+func (t *Thread) checkLimits() {
+	if t.cancelled.Load() {
+		limitError("evaluation cancelled")
+	}
+	if t.steps > t.maxSteps {
+		limitError(fmt.Sprintf("step limit exceeded (%d)", t.maxSteps))
+	}
+	t.nextCheck = min(t.steps+1024, t.maxSteps+1)
+}
+
+func limitError(msg string) {
+	panic(&lisp.Condition{Class: lisp.ClassLimit, Message: msg})
+}
+
+// mark is the part of a thread's state that a non-local exit restores.
+type mark struct {
+	sp, depth, specials, handlers, catches int
+}
+
+func (t *Thread) save() mark {
+	return mark{t.sp, t.depth, len(t.specials), len(t.handlers), len(t.catches)}
+}
+
+func (t *Thread) restore(m mark) {
+	t.sp, t.depth = m.sp, m.depth
+	t.unbind(m.specials)
+	t.handlers = t.handlers[:m.handlers]
+	t.catches = t.catches[:m.catches]
+}
+
+// bindSpecial dynamically binds a special variable until unbind.
+func (t *Thread) bindSpecial(c *cell, v lisp.Value) {
+	t.specials = append(t.specials, specialSave{c, c.value})
+	c.value = v
+}
+
+// unbind undoes dynamic bindings down to n.
+func (t *Thread) unbind(n int) {
+	for i := len(t.specials) - 1; i >= n; i-- {
+		s := t.specials[i]
+		s.c.value = s.old
+		t.specials[i] = specialSave{}
+	}
+	t.specials = t.specials[:n]
+}
+
+// Out is the current *standard-output* stream.
+func (t *Thread) Out() *lisp.Stream {
+	if s, ok := t.in.stdout.value.(*lisp.Stream); ok {
+		return s
+	}
+	if t.baseOut != nil {
+		return t.baseOut
+	}
+	return lisp.NewStringStream()
+}
+
+// Interp returns the image the thread runs in.
+func (t *Thread) Interp() *Interp { return t.in }
+
+// Context returns the context the evaluation runs under.
+func (t *Thread) Context() context.Context { return t.ctx }
+
+func (t *Thread) noteDefined(sym *lisp.Symbol) {
+	name := printName(sym)
+	if t.definedS == nil {
+		t.definedS = map[string]bool{}
+	}
+	if !t.definedS[name] {
+		t.definedS[name] = true
+		t.defined = append(t.defined, name)
+	}
+}

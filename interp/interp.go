@@ -1,0 +1,119 @@
+// Package interp is the embedding API of nodelisp: what a Go host imports to
+// run Lisp cells. It assembles an image from the evaluator (package eval)
+// and the Common Lisp library (package builtins), lets the host add its own
+// builtins and globals, and converts between Go and Lisp values so the host
+// never touches cons cells.
+//
+// The core has no file, network or process access; a host that wants such
+// verbs defines them here with Define or DefineFunc.
+package interp
+
+import (
+	"bytes"
+	"context"
+	"io"
+
+	"github.com/nodelisp/nodelisp/builtins"
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
+
+// Options configure an Interpreter. The zero value is ready to use.
+type Options struct {
+	// Stdout receives what cells print. When nil, each Result carries the
+	// output of its cell in Output instead.
+	Stdout io.Writer
+	// Limits bound each cell (steps, call depth, output bytes); zero
+	// fields take the defaults.
+	Limits eval.Limits
+}
+
+// Interpreter is one Lisp image with the whole library installed. Its
+// globals and definitions persist from cell to cell. It is not safe for
+// concurrent use: evaluate one cell at a time.
+type Interpreter struct {
+	image *eval.Interp
+	opts  Options
+}
+
+// Result is what one cell gave back.
+type Result struct {
+	Value   lisp.Value // the primary value of the cell's last form
+	Printed string     // Value printed as prin1 prints it
+	Output  string     // what the cell printed, when Options.Stdout is nil
+	Defined []string   // names the cell defined with defun, defvar, …
+	Note    string     // the cell's ";;" note, if it opened with one
+}
+
+// New returns an interpreter with the Common Lisp library installed.
+func New(opts Options) *Interpreter {
+	image := eval.New(opts.Limits)
+	builtins.Install(image)
+	return &Interpreter{image: image, opts: opts}
+}
+
+// Image returns the underlying evaluator image, for hosts that register
+// builtins written against package eval directly.
+func (it *Interpreter) Image() *eval.Interp { return it.image }
+
+// Eval reads and evaluates one cell. A Lisp error ends the cell and comes
+// back as the error (a *lisp.Condition or a *reader.Error, both carrying a
+// position); the interpreter stays usable.
+func (it *Interpreter) Eval(ctx context.Context, cell string) (Result, error) {
+	parsed, err := reader.ReadCell(cell)
+	if err != nil {
+		return Result{}, err
+	}
+	return it.evalCell(ctx, parsed)
+}
+
+func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Result, error) {
+	out := it.opts.Stdout
+	var captured *bytes.Buffer
+	if out == nil {
+		captured = &bytes.Buffer{}
+		out = captured
+	}
+	res, err := it.image.EvalCell(ctx, parsed, out)
+	r := Result{Value: res.Value, Defined: res.Defined, Note: parsed.Note}
+	if captured != nil {
+		r.Output = captured.String()
+	}
+	if err != nil {
+		return r, err
+	}
+	r.Printed = lisp.Prin1ToString(res.Value)
+	return r, nil
+}
+
+// EvalForm evaluates one form of an already-read cell, so a runner can
+// act on each top-level result in turn; errors carry the form's position.
+func (it *Interpreter) EvalForm(ctx context.Context, cell *reader.Cell, form lisp.Value) (Result, error) {
+	one := *cell // shares the cell's position table
+	one.Forms = []lisp.Value{form}
+	return it.evalCell(ctx, &one)
+}
+
+// SetStdout changes where cells print; nil captures each cell's output in
+// its Result instead.
+func (it *Interpreter) SetStdout(w io.Writer) { it.opts.Stdout = w }
+
+// Set sets a global variable to the Lisp form of a Go value (see ToLisp).
+func (it *Interpreter) Set(name string, goValue any) error {
+	v, err := ToLisp(goValue)
+	if err != nil {
+		return err
+	}
+	it.image.SetGlobal(name, v)
+	return nil
+}
+
+// Get converts a global variable's value into dst, a pointer (see FromLisp).
+func (it *Interpreter) Get(name string, dst any) error {
+	v, ok := it.image.Global(name)
+	if !ok {
+		return &lisp.Condition{Class: lisp.ClassUnboundVariable, Message: "unbound variable: " + name}
+	}
+	return FromLisp(v, dst)
+}

@@ -1,0 +1,51 @@
+;; agent: emit JSON from nested alists and lists by hand, escaping strings
+(defun json-escape (s)
+  (with-output-to-string (out)
+    (loop for c across s
+          do (case c
+               (#\" (write-string "\\\"" out))
+               (#\\ (write-string "\\\\" out))
+               (#\Newline (write-string "\\n" out))
+               (#\Tab (write-string "\\t" out))
+               (t (write-string (string c) out))))))
+
+(defun to-json (x)
+  (cond ((null x) "null")
+        ((eq x t) "true")
+        ((eq x :false) "false")
+        ((integerp x) (format nil "~d" x))
+        ((floatp x) (format nil "~f" x))
+        ((stringp x) (format nil "\"~a\"" (json-escape x)))
+        ((symbolp x) (format nil "\"~(~a~)\"" (symbol-name x)))
+        ((and (consp x) (consp (car x)) (symbolp (caar x)))
+         (format nil "{~{~a~^,~}}"
+                 (mapcar (lambda (pair)
+                           (format nil "~a:~a" (to-json (string-downcase (symbol-name (car pair))))
+                                   (to-json (cdr pair))))
+                         x)))
+        ((listp x) (format nil "[~{~a~^,~}]" (mapcar #'to-json x)))
+        ((vectorp x) (to-json (coerce x 'list)))
+        (t (error "cannot encode ~s" x))))
+
+(defparameter *report*
+  (list (cons :name "nightly \"build\"")
+        (cons :ok t)
+        (cons :failed :false)
+        (cons :duration 12.5)
+        (cons :steps (list "fetch" "compile" "test"))
+        (cons :counts (list (cons :passed 120) (cons :skipped 3)))
+        (cons :notes "line one
+line two")
+        (cons :owner nil)))
+
+(write-line (to-json *report*))
+(write-line (to-json #(1 2 3)))
+(write-line (to-json '()))
+(write-line (to-json "tab	here"))
+(print (handler-case (to-json #\x) (error (e) (princ-to-string e))))
+(print (length (to-json *report*)))
+(print (cdr (assoc :passed (cdr (assoc :counts *report*)))))
+(print (mapcar #'car *report*))
+(print (assoc "compile" (mapcar (lambda (s) (cons s (length s))) (cdr (assoc :steps *report*)))
+              :test #'string=))
+(print (sort (mapcar (lambda (p) (symbol-name (car p))) *report*) #'string<))

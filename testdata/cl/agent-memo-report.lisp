@@ -1,0 +1,55 @@
+;; agent: memoised computations and a formatted report with loop and format
+(defvar *memo* (make-hash-table))
+(defun fib (n)
+  (or (gethash n *memo*)
+      (setf (gethash n *memo*)
+            (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2)))))))
+(print (fib 90))
+(print (fib 200))
+(print (hash-table-count *memo*))
+
+(defun primes-below (n)
+  (let ((sieve (make-array n :initial-element t)))
+    (loop for i from 2 below n
+          when (aref sieve i)
+            collect i
+            and do (loop for j from (* i i) below n by i
+                         do (setf (aref sieve j) nil)))))
+(print (primes-below 50))
+(print (length (primes-below 10000)))
+
+(format t "~&~{~a~^, ~}~%" (loop for i from 1 to 15
+                                 collect (cond ((zerop (mod i 15)) "FizzBuzz")
+                                               ((zerop (mod i 3)) "Fizz")
+                                               ((zerop (mod i 5)) "Buzz")
+                                               (t i))))
+
+(format t "~&~6a|~8a|~8a~%" "n" "square" "cube")
+(loop for n from 1 to 5
+      do (format t "~6d|~8d|~8d~%" n (* n n) (* n n n)))
+(format t "~&sum of squares: ~d~%" (loop for n from 1 to 100 sum (* n n)))
+(format t "average: ~,3f~%" (/ (loop for n from 1 to 10 sum n) 10.0))
+(format t "min ~d max ~d~%"
+        (loop for x in '(3 9 -2 7) minimize x)
+        (loop for x in '(3 9 -2 7) maximize x))
+(format t "binary ~b octal ~o hex ~x~%" 10 64 255)
+(format t "~s and ~a~%" "quoted" "plain")
+(format t "~~ tilde, ~5a| padded~%" "ab")
+(format t "~(~a~) ~:@(~a~)~%" "LOWER" "upper")
+(format t "~[zero~;one~;two~]~%" 1)
+(format t "skip ~*~a~%" 'skipped 'shown)
+(format t "~a~%" (loop for x across #(1 2 3) collect (* x x)))
+(format t "~a~%" (loop repeat 3 collect 'x))
+(format t "~a~%" (loop for x in '(1 2 3) append (list x x)))
+(format t "~a~%" (loop for x on '(1 2 3) collect (length x)))
+(format t "~a~%" (loop for i from 10 downto 7 collect i))
+(format t "~a~%" (loop for i from 0 below 10 by 3 collect i))
+(format t "~a~%" (loop for x in '(1 2 3 4 5) until (> x 3) collect x))
+(format t "~a~%" (loop for x in '(a b c) for i from 0 collect (list i x)))
+(format t "~a~%" (loop for x = 1 then (* x 2) while (< x 100) collect x))
+(format t "~a~%" (loop for x in '(1 2 3) if (oddp x) collect x else collect (- x)))
+(format t "~a~%" (loop with total = 0 for x in '(1 2 3) do (incf total x) finally (return total)))
+(format t "~a~%" (loop for x in '(4 5 6) thereis (and (> x 4) x)))
+(format t "~a~%" (loop for x in '(4 5 6) always (> x 3)))
+(format t "~a~%" (loop for i below 3 nconc (list i)))
+(print (let ((fmt (format nil "~a-~a" 1 2))) fmt))

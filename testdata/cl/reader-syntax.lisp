@@ -1,0 +1,38 @@
+;; reader: quote, function, dotted pairs, vectors, comments, case folding
+(print 'hello)
+(print 'Hello-World)
+(print (eq 'abc 'ABC))
+(print :keyword)
+(print :MiXeD)
+(print (keywordp :k))
+(print '(a . b))
+(print '(a b . c))
+(print '(a . (b . (c . nil))))
+(print '(1 (2 (3 (4)))))
+(print '())
+(print '(nil))
+(print #(1 2 3))
+(print #())
+(print #(a "b" #\c (d e)))
+(print (aref #(10 20 30) 1))
+(print (length '(a ; a comment inside a list
+                b c)))
+#| a block comment
+   spanning lines #| nested |# still a comment
+|#
+(print 'after-block-comment)
+(print (+ 1 #| inline |# 2))
+(print (quote (quote x)))
+(print (car ''x))
+(print (cadr ''x))
+(print (car '#'car))
+(print (funcall #'car '(first second)))
+(print (funcall (function cdr) '(first second)))
+(print '(a 'b))
+(print (list 'quote 'x))
+(print "a string with ; no comment")
+(print "multi
+line")
+(print '#(1 #(2 3)))
+(print (vectorp #(1)))
+(print (consp '(a . b)))
