@@ -1,0 +1,73 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// appendSQL appends a whole batch in one statement, so one round trip and
+// one implicit transaction. The UPDATE takes the session's row lock and
+// moves its counter past the batch; a concurrent appender waits on that
+// lock and then re-reads the counter as committed, so seqs are unique and
+// gap-free, and a failed insert rolls the counter back with it. Turns that
+// refer to the batch's own input (ref >= 0) are filled in from the seqs
+// allocated here.
+const appendSQL = `WITH c AS (
+	UPDATE sessions SET next_seq = next_seq + $2 WHERE id = $1
+	RETURNING next_seq - $2 AS first, clock_timestamp() AS at
+)
+INSERT INTO events (session, seq, at, kind, turn, payload, body)
+SELECT $1, c.first + t.i - 1, c.at, t.kind,
+	CASE WHEN t.ref >= 0 THEN c.first + t.ref ELSE t.abs END,
+	t.payload, t.body
+FROM c, unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::text[])
+	WITH ORDINALITY AS t (kind, abs, ref, payload, body, i)
+RETURNING seq, turn, at`
+
+// Append appends a batch atomically in one round trip.
+func (s *Store) Append(ctx context.Context, session string, events []store.NewEvent) ([]store.Event, error) {
+	if err := store.CheckNewEvents(events); err != nil {
+		return nil, fmt.Errorf("append session %s: %w", session, err)
+	}
+	n := len(events)
+	kinds, payloads, bodies := make([]string, n), make([]string, n), make([]string, n)
+	abs, ref := store.PlanTurns(events)
+	refs := make([]int32, n)
+	for i, e := range events {
+		kinds[i], payloads[i], bodies[i] = e.Kind, string(e.Payload), store.Body(e.Kind, e.Payload)
+		refs[i] = int32(ref[i])
+	}
+	rows, err := s.pool.Query(ctx, appendSQL, session, int64(n), kinds, abs, refs, payloads, bodies)
+	if err != nil {
+		return nil, fmt.Errorf("append session %s: %w", session, err)
+	}
+	defer rows.Close()
+	out := make([]store.Event, 0, n)
+	for rows.Next() {
+		var e store.Event
+		if err := rows.Scan(&e.Seq, &e.Turn, &e.At); err != nil {
+			return nil, fmt.Errorf("append session %s: %w", session, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("append session %s: %w", session, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("append session %s: %w", session, store.ErrNotFound)
+	}
+	// RETURNING order is not promised; place rows by seq.
+	first := out[0].Seq
+	for _, e := range out {
+		first = min(first, e.Seq)
+	}
+	placed := make([]store.Event, n)
+	for _, e := range out {
+		i := e.Seq - first
+		placed[i] = store.Event{Session: session, Seq: e.Seq, At: e.At.UTC(), Kind: kinds[i], Turn: e.Turn,
+			Payload: events[i].Payload, Body: bodies[i]}
+	}
+	return placed, nil
+}

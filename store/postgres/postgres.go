@@ -1,0 +1,61 @@
+// Package postgres is the PostgreSQL store, through pgx/v5 and a pgxpool:
+// the store for agents, for many sessions, and for anything shared.
+//
+// Payloads are kept verbatim in text columns (never jsonb, which would
+// rewrite them). Seqs come from a counter row on the session, moved in
+// the same statement that inserts a batch, which is safe even where
+// advisory locks do nothing. Substring search is served by pg_trgm GIN
+// indexes; queries stay correct without them. See docs/storage.md.
+//
+// The tables live in the first schema of the connection's search_path, so
+// one database can hold many stores: add search_path=NAME to the URL.
+package postgres
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Store is a store.Store in a PostgreSQL database (or schema).
+type Store struct {
+	pool *pgxpool.Pool
+	id   string
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open connects to the database at url, a postgres:// URL or key=value
+// string as pgx reads them, and brings the schema up to date.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres store: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres store: %w", err)
+	}
+	s := &Store{pool: pool}
+	if err := s.Migrate(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open postgres store: %w", err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT value FROM store_meta WHERE key = 'id'`).Scan(&s.id); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open postgres store: read store id: %w", err)
+	}
+	return s, nil
+}
+
+// ID returns the store's own id.
+func (s *Store) ID() string { return s.id }
+
+// Close closes the pool.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}

@@ -1,0 +1,49 @@
+// Package storeopen opens the store a URL or path names, picking the
+// backend, so that package store itself imports none. It is what the
+// command line and the session host call with NODECODE_DB or --db.
+package storeopen
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/store/postgres"
+	"github.com/nodelisp/nodelisp/store/sqlite"
+)
+
+// DefaultFile is the embedded store's file name inside the nodelisp home.
+const DefaultFile = "log.db"
+
+// Target returns the store to open: the --db flag's value when set, else
+// $NODECODE_DB, else "" for the default file.
+func Target(flag string) string {
+	if flag != "" {
+		return flag
+	}
+	return os.Getenv("NODECODE_DB")
+}
+
+// Open opens the store target names: a postgres:// or postgresql:// URL
+// for PostgreSQL, otherwise a file path (an optional sqlite: prefix is
+// dropped) for SQLite; an empty target is home/log.db, home created if
+// missing.
+func Open(ctx context.Context, target, home string) (store.Store, error) {
+	if strings.HasPrefix(target, "postgres://") || strings.HasPrefix(target, "postgresql://") {
+		return postgres.Open(ctx, target)
+	}
+	path := strings.TrimPrefix(target, "sqlite:")
+	if path == "" {
+		if home == "" {
+			return nil, fmt.Errorf("open store: no target and no nodelisp home: %w", store.ErrInvalid)
+		}
+		if err := os.MkdirAll(home, 0o700); err != nil {
+			return nil, fmt.Errorf("open store: %w", err)
+		}
+		path = filepath.Join(home, DefaultFile)
+	}
+	return sqlite.Open(ctx, path)
+}

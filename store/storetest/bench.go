@@ -1,0 +1,106 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/store/gen"
+)
+
+// Bench runs the store benchmarks: appends one event at a time and a
+// turn at a time, bulk import, and lineage scans with :match on a
+// 100,000-event session. Data is made inside the benchmarks, so a plain
+// go test never builds it.
+func Bench(b *testing.B, newStore func(b *testing.B) store.Store) {
+	ctx := context.Background()
+	b.Run("AppendSingle", func(b *testing.B) {
+		s := newStore(b)
+		if _, err := s.CreateSession(ctx, "b", ""); err != nil {
+			b.Fatal(err)
+		}
+		evs := gen.NewEvents(1, 3000, 300)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; b.Loop(); i++ {
+			if _, err := s.Append(ctx, "b", evs[i%len(evs):i%len(evs)+1]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
+	})
+	b.Run("AppendTurn6", func(b *testing.B) {
+		s := newStore(b)
+		if _, err := s.CreateSession(ctx, "b", ""); err != nil {
+			b.Fatal(err)
+		}
+		evs := gen.NewEvents(2, 6, 300)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := s.Append(ctx, "b", evs); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(6*b.N)/b.Elapsed().Seconds(), "events/s")
+	})
+	b.Run("Import10k", func(b *testing.B) {
+		s := newStore(b)
+		logs := gen.Logs(gen.Config{Sessions: 1, Events: 10000, Seed: 3})
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			logs[0].Session.ID = "imp-" + store.NewSessionID()
+			for j := range logs[0].Events {
+				logs[0].Events[j].Session = logs[0].Session.ID
+			}
+			if err := s.Import(ctx, logs, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(10000*b.N)/b.Elapsed().Seconds(), "events/s")
+	})
+	b.Run("Scan100k", func(b *testing.B) {
+		s := newStore(b)
+		// One event in 20,000 holds the rare word: 5 in the session.
+		logs := gen.Logs(gen.Config{Sessions: 1, Events: 100000, RareWord: "xylophone", RareEvery: 20000, Seed: 4})
+		if err := s.Import(ctx, logs, nil); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Fork(ctx, logs[0].Session.ID, 0, "fork", ""); err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range []struct {
+			name string
+			q    store.Query
+		}{
+			{"Newest20", store.Query{Limit: 20, Newest: true}},
+			{"RareMatch", store.Query{Match: "xylophone", Limit: 20, Newest: true, Count: true}},
+			{"DenseMatchCount", store.Query{Match: "deploy", Limit: 20, Newest: true, Count: true}},
+			{"DenseMatchKinds", store.Query{Match: "deploy", Kinds: []string{store.KindToolCall}, Limit: 20, Newest: true, Count: true}},
+			{"ShortMatchCount", store.Query{Match: "é", Limit: 20, Newest: true, Count: true}},
+		} {
+			b.Run(c.name, func(b *testing.B) {
+				q := c.q
+				q.Session = "fork"
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := s.Scan(ctx, q); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+		for _, c := range []struct {
+			name  string
+			words []string
+		}{{"SearchRare", []string{"xylophone"}}, {"SearchCommonPair", []string{"deploy", "script"}}} {
+			b.Run(c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := s.Search(ctx, store.SearchQuery{Words: c.words, Limit: 60}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	})
+}
