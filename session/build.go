@@ -1,0 +1,170 @@
+package session
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// windowTurn is one path turn after the boundary, as read from the log.
+type windowTurn struct {
+	input  store.Event
+	rounds [][]store.Event // the turn's events after its input, split at requests
+	shed   int64           // rounds whose last seq is ≤ shed are shed into the turnstub
+}
+
+// splitTurns groups window events into turns and rounds. Request events
+// end rounds and are not themselves kept.
+func splitTurns(events []store.Event, turnSeqs []int64, ev evictionPayload) []*windowTurn {
+	byTurn := make(map[int64]*windowTurn, len(turnSeqs))
+	out := make([]*windowTurn, 0, len(turnSeqs))
+	for _, seq := range turnSeqs {
+		t := &windowTurn{shed: ev.shedThrough(seq)}
+		byTurn[seq] = t
+		out = append(out, t)
+	}
+	open := map[int64]bool{}
+	for _, e := range events {
+		t := byTurn[e.Turn]
+		if t == nil {
+			continue
+		}
+		switch {
+		case e.Kind == store.KindInput && e.Seq == e.Turn:
+			t.input = e
+		case e.Kind == KindRequest:
+			open[e.Turn] = false
+		default:
+			if !open[e.Turn] {
+				t.rounds = append(t.rounds, nil)
+				open[e.Turn] = true
+			}
+			t.rounds[len(t.rounds)-1] = append(t.rounds[len(t.rounds)-1], e)
+		}
+	}
+	return out
+}
+
+// shedRounds and keptRounds split a turn's rounds at its shed point.
+func (t *windowTurn) shedRounds() [][]store.Event {
+	var out [][]store.Event
+	for _, r := range t.rounds {
+		if t.shed > 0 && r[len(r)-1].Seq <= t.shed {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (t *windowTurn) keptRounds() [][]store.Event {
+	var out [][]store.Event
+	for _, r := range t.rounds {
+		if t.shed == 0 || r[len(r)-1].Seq > t.shed {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// turnStub is the running-turn stub text for a turn's shed rounds, "" when
+// none were shed.
+func (t *windowTurn) turnStub() string {
+	shed := t.shedRounds()
+	if len(shed) == 0 {
+		return ""
+	}
+	var rec spanRecord
+	for _, r := range shed {
+		for _, e := range r {
+			addFigures(&rec, e)
+		}
+	}
+	sp := rec.span()
+	sp.Rounds = len(shed)
+	return evict.TurnStub(sp)
+}
+
+// messages are the turn's window messages: its input, its turnstub when
+// rounds were shed, then the kept rounds.
+func (t *windowTurn) messages() []Message {
+	var out []Message
+	if m, ok := logMessage(t.input); ok {
+		out = append(out, m)
+	}
+	if stub := t.turnStub(); stub != "" {
+		out = append(out, Message{ID: "turnstub", Role: RoleSystem, Text: stub})
+	}
+	for _, r := range t.keptRounds() {
+		for _, e := range r {
+			if m, ok := logMessage(e); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// evictTurn describes the turn for the eviction policy.
+func (t *windowTurn) evictTurn(finished bool) evict.Turn {
+	et := evict.Turn{Input: t.input.Seq, Finished: finished}
+	for _, m := range t.messages() {
+		et.Tokens += tokensOf(m.Text)
+	}
+	for _, r := range t.keptRounds() {
+		er := evict.Round{First: r[0].Seq, Last: r[len(r)-1].Seq}
+		for _, e := range r {
+			if m, ok := logMessage(e); ok {
+				er.Tokens += tokensOf(m.Text)
+			}
+		}
+		et.Rounds = append(et.Rounds, er)
+	}
+	return et
+}
+
+// tokensOf is the estimate of one message's tokens (evict.Estimate).
+func tokensOf(text string) int { return evict.Estimate(text) }
+
+// wholeSpan returns the whole-turn stub's figures for the current path:
+// the newest eviction's cached span when the evicted part of the path is
+// still the one it described, else figures read back from the log.
+func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload) (spanRecord, error) {
+	var evicted []int64
+	for _, t := range s.tree.path(s.tree.head) {
+		if t <= ev.Boundary {
+			evicted = append(evicted, t)
+		}
+	}
+	if len(evicted) == 0 {
+		return spanRecord{}, nil
+	}
+	if evicted[len(evicted)-1] == ev.Through {
+		return ev.Span, nil
+	}
+	return s.spanOf(ctx, evicted)
+}
+
+// spanOf reads the figures of whole turns from the log.
+func (s *Session) spanOf(ctx context.Context, turns []int64) (spanRecord, error) {
+	in := map[int64]bool{}
+	for _, t := range turns {
+		in[t] = true
+	}
+	r, err := s.st.Scan(ctx, store.Query{
+		Session: s.info.ID, After: turns[0] - 1,
+		Kinds: []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult, store.KindContextEdit},
+	})
+	if err != nil {
+		return spanRecord{}, fmt.Errorf("stub of session %s: %w", s.info.ID, err)
+	}
+	var rec spanRecord
+	for _, e := range r.Events {
+		if in[e.Turn] {
+			addFigures(&rec, e)
+		}
+	}
+	rec.Turns = len(turns)
+	return rec, nil
+}

@@ -1,0 +1,104 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Why a head move happened, as the head move payload records it.
+const (
+	WhyUndo   = "undo"
+	WhyRedo   = "redo"
+	WhyTree   = "tree"
+	WhyRewind = "rewind"
+)
+
+// Errors of head moves.
+var (
+	ErrNothingToUndo = errors.New("nothing to undo: head is at the root")
+	ErrNothingToRedo = errors.New("nothing to redo")
+)
+
+// Move is what a head move did.
+type Move struct {
+	From, To int64
+	Why      string
+	Seq      int64 // the head move event's seq
+	// Files reports what happened to files the move crossed (SPEC §4),
+	// one line each; empty when the move touched none.
+	Files []string
+}
+
+// Undo moves head to the parent of the head turn.
+func (s *Session) Undo(ctx context.Context) (Move, error) {
+	head := s.tree.head
+	if head == 0 {
+		return Move{}, ErrNothingToUndo
+	}
+	return s.moveHead(ctx, s.tree.turns[head].Parent, WhyUndo)
+}
+
+// Redo moves head back along the branch the last undo or rewind left.
+func (s *Session) Redo(ctx context.Context) (Move, error) {
+	to, ok := s.tree.redoTarget()
+	if !ok {
+		return Move{}, ErrNothingToRedo
+	}
+	return s.moveHead(ctx, to, WhyRedo)
+}
+
+// Continue moves head to turn seq (/tree N), leaving files as they are.
+func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
+	if err := s.checkTurn(seq); err != nil {
+		return Move{}, err
+	}
+	return s.moveHead(ctx, seq, WhyTree)
+}
+
+// Rewind moves head to turn seq (/tree N rewind), restoring files to what
+// they were right after that turn.
+func (s *Session) Rewind(ctx context.Context, seq int64) (Move, error) {
+	if err := s.checkTurn(seq); err != nil {
+		return Move{}, err
+	}
+	return s.moveHead(ctx, seq, WhyRewind)
+}
+
+func (s *Session) checkTurn(seq int64) error {
+	if _, ok := s.tree.turns[seq]; !ok {
+		return fmt.Errorf("no turn %d in session %s", seq, s.info.ID)
+	}
+	return nil
+}
+
+// moveHead appends the head move and rebuilds the image for the new path.
+func (s *Session) moveHead(ctx context.Context, to int64, why string) (Move, error) {
+	from := s.tree.head
+	out, err := s.append(ctx, store.NewEvent{
+		Kind: store.KindHeadMove, Turn: to,
+		Payload: encode(headMovePayload{From: from, To: to, Why: why}),
+	})
+	if err != nil {
+		return Move{}, err
+	}
+	if err := s.rebuildImage(ctx); err != nil {
+		return Move{}, err
+	}
+	return Move{From: from, To: to, Why: why, Seq: out[0].Seq}, nil
+}
+
+// Fork makes a new session whose lineage is this one up to now, standing at
+// the same head, and returns it open. This session stays open too.
+func (s *Session) Fork(ctx context.Context, title string) (*Session, error) {
+	if title == "" {
+		title = s.info.Title
+	}
+	info, err := s.st.Fork(ctx, s.info.ID, 0, "", title)
+	if err != nil {
+		return nil, fmt.Errorf("fork session %s: %w", s.info.ID, err)
+	}
+	return Resume(ctx, s.st, info.ID, s.opts)
+}

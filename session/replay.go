@@ -1,0 +1,78 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/nodelisp/nodelisp/interp"
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// replayed are the operators whose forms are replayed into a fresh image:
+// the definitions and the watch list. Values only set with setq are not
+// brought back (docs/sessions.md).
+var replayed = map[*lisp.Symbol]bool{
+	lisp.Sym("defun"): true, lisp.Sym("defvar"): true, lisp.Sym("defparameter"): true,
+	lisp.Sym("defconstant"): true, lisp.Sym("defmacro"): true, lisp.Sym("defstruct"): true,
+	lisp.Sym("define-condition"): true, lisp.Sym("watch"): true, lisp.Sym("unwatch"): true,
+}
+
+// rebuildImage makes a fresh image and replays, silently and appending
+// nothing, the definition forms and watch calls of the cells on the path
+// to head, in order.
+func (s *Session) rebuildImage(ctx context.Context) error {
+	s.watch = nil
+	image := interp.New(interp.Options{Stdout: io.Discard, Limits: s.opts.Limits})
+	s.defineWatch(image.Image())
+	if s.opts.Setup != nil {
+		s.opts.Setup(s, image)
+	}
+	s.image = image
+	// Replay prints nothing; afterwards cells' output is captured again.
+	defer image.SetStdout(nil)
+	path := s.tree.path(s.tree.head)
+	if len(path) == 0 {
+		return nil
+	}
+	onPath := map[int64]bool{}
+	for _, t := range path {
+		onPath[t] = true
+	}
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall}, After: path[0] - 1})
+	if err != nil {
+		return fmt.Errorf("rebuild session %s: %w", s.info.ID, err)
+	}
+	for _, e := range r.Events {
+		if !onPath[e.Turn] {
+			continue
+		}
+		var call callPayload
+		if json.Unmarshal(e.Payload, &call) != nil {
+			continue
+		}
+		s.replayCell(ctx, call.Code)
+	}
+	return nil
+}
+
+// replayCell evaluates the replayable top-level forms of one cell; errors
+// are ignored, as the cell's own run already recorded them.
+func (s *Session) replayCell(ctx context.Context, code string) {
+	cell, err := reader.ReadCell(code)
+	if err != nil {
+		return
+	}
+	for _, form := range cell.Forms {
+		c, ok := form.(*lisp.Cons)
+		if !ok {
+			continue
+		}
+		if op, ok := c.Car.(*lisp.Symbol); ok && replayed[op] {
+			_, _ = s.image.EvalForm(ctx, cell, form)
+		}
+	}
+}

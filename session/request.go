@@ -1,0 +1,266 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Window is the window for a model request, and the figures behind it.
+type Window struct {
+	Messages []Message
+	Head     int64 // the running turn
+	Boundary int64 // the eviction boundary: path turns with input seq ≤ it are evicted
+	Budget   int   // the effective budget in tokens; 0 unknown
+	Source   evict.Source
+	Usage    int  // the window's tokens (estimates, or the provider's report plus estimates)
+	Warned   bool // the warning was given since the last eviction
+	// Warning and Evicted say what this request did: gave the warning,
+	// moved the boundary or shed rounds.
+	Warning, Evicted bool
+	// Parts is the usage by part, for /context.
+	Parts evict.Usage
+}
+
+// WindowOptions say what a window is for.
+type WindowOptions struct {
+	// Send marks the window a request (SPEC §4): pending context edits are
+	// taken, the warning and eviction are applied, and the request is
+	// recorded. Without it the window is only looked at.
+	Send bool
+}
+
+// Window builds the window for the next model request from the log.
+func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, error) {
+	st, err := s.loadState(ctx)
+	if err != nil {
+		return nil, err
+	}
+	budget := s.budget(st)
+	b, err := s.assemble(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	w := b.window(budget, st)
+	if !opts.Send {
+		return w, nil
+	}
+	return s.request(ctx, st, b, w)
+}
+
+// budget is the session model's effective budget, bounded by the lowest
+// recorded ceiling.
+func (s *Session) budget(st logState) evict.Budget {
+	b := evict.Resolve(s.opts.Model, s.budgetEnv())
+	tokens, source := evict.Effective(b, st.ceiling.Lowest)
+	b.Tokens, b.Source = tokens, source
+	return b
+}
+
+func (s *Session) budgetEnv() evict.Env {
+	if s.opts.BudgetEnv != nil {
+		return *s.opts.BudgetEnv
+	}
+	home, _ := os.UserHomeDir()
+	return evict.EnvFrom(os.Getenv, home)
+}
+
+// assembly is a window's material: the stub span and the retained turns.
+type assembly struct {
+	boundary int64
+	span     spanRecord
+	turns    []*windowTurn
+	system   string
+}
+
+func (s *Session) assemble(ctx context.Context, st logState) (*assembly, error) {
+	span, err := s.wholeSpan(ctx, st.eviction)
+	if err != nil {
+		return nil, err
+	}
+	events, turnSeqs, err := s.pathEvents(ctx, st.eviction.Boundary)
+	if err != nil {
+		return nil, err
+	}
+	return &assembly{
+		boundary: st.eviction.Boundary,
+		span:     span,
+		turns:    splitTurns(events, turnSeqs, st.eviction),
+		system:   s.opts.System,
+	}, nil
+}
+
+// window lays the assembly out as messages: system prompt, stub, the turns.
+func (a *assembly) window(budget evict.Budget, st logState) *Window {
+	w := &Window{Boundary: a.boundary, Budget: budget.Tokens, Source: budget.Source}
+	add := func(m Message, part *int) {
+		m.Tokens = tokensOf(m.Text)
+		w.Messages = append(w.Messages, m)
+		*part += m.Tokens
+	}
+	if a.system != "" {
+		add(Message{ID: "system", Role: RoleSystem, Text: a.system}, &w.Parts.System)
+	}
+	if a.span.Turns > 0 {
+		add(Message{ID: "stub", Role: RoleSystem, Text: evict.WholeStub(a.span.span())}, &w.Parts.Stub)
+	}
+	for i, t := range a.turns {
+		part := &w.Parts.Finished
+		if i == len(a.turns)-1 {
+			part = &w.Parts.Running
+			w.Head = t.input.Seq
+		}
+		for _, m := range t.messages() {
+			add(m, part)
+		}
+	}
+	w.Parts.Budget, w.Parts.Source, w.Parts.Boundary = budget.Tokens, budget.Source, a.boundary
+	w.Warned = st.warningSeq > st.evictionSeq
+	w.Parts.Warned = w.Warned
+	w.Usage = w.Parts.Used()
+	if reported, ok := st.reportedUsage(w.Messages); ok {
+		w.Usage = reported
+	}
+	return w
+}
+
+// request applies the rules of a model request to a built window: the
+// warning, eviction, and the request's own record, appended in one call.
+func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Window) (*Window, error) {
+	req := evict.Request{Budget: w.Budget, Fixed: w.Parts.System + w.Parts.Stub, Usage: w.Usage}
+	for i, t := range a.turns {
+		req.Turns = append(req.Turns, t.evictTurn(i < len(a.turns)-1))
+	}
+	state := evict.State{
+		Warned:          st.warningSeq > st.evictionSeq,
+		CeilingRecorded: st.ceilingSeq > st.requestSeq,
+	}
+	d := evict.Decide(state, req)
+	var events []store.NewEvent
+	if d.Evict {
+		ev := s.advance(a, st.eviction, d.Boundary, d.ShedThrough, "auto")
+		events = append(events, store.NewEvent{Kind: store.KindEviction, Turn: s.tree.head, Payload: encode(ev)})
+		st.eviction = ev
+		a = s.reassemble(a, ev)
+		w = a.window(evict.Budget{Tokens: w.Budget, Source: w.Source}, st)
+		w.Evicted = true
+		w.Warned = false
+		w.Parts.Warned = false
+	}
+	if d.Warn {
+		text := evict.Warning(w.Usage, w.Budget)
+		m := Message{ID: "warn", Role: RoleSystem, Text: text, Tokens: tokensOf(text)}
+		w.Messages = append(w.Messages, m)
+		w.Parts.Warning = m.Tokens
+		w.Usage += m.Tokens
+		w.Warning, w.Warned, w.Parts.Warned = true, true, true
+		events = append(events, store.NewEvent{Kind: store.KindWarning, Turn: s.tree.head, Payload: encode(warningPayload{
+			Usage: d.Usage, Budget: w.Budget, Percent: evict.Percent(d.Usage, w.Budget), Text: text,
+		})})
+	}
+	events = append(events, store.NewEvent{Kind: KindRequest, Turn: s.tree.head, Payload: encode(requestPayload{
+		Messages: len(w.Messages), Tokens: w.Usage, Head: s.tree.head,
+	})})
+	if s.tree.head == 0 {
+		// Before the first input there is no turn to hang events on, and
+		// nothing to evict: a request then records nothing.
+		return w, nil
+	}
+	if _, err := s.append(ctx, events...); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// advance computes the eviction state after moving the boundary to
+// boundary (when it is ahead) and shedding the running turn through shed.
+func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64, why string) evictionPayload {
+	next := evictionPayload{Boundary: max(old.Boundary, boundary), Shed: map[string]int64{}, Why: why}
+	next.Through = lastEvicted(s.tree.path(s.tree.head), next.Boundary)
+	var newly spanRecord
+	for _, t := range a.turns {
+		if t.input.Seq > next.Boundary {
+			if v := old.shedThrough(t.input.Seq); v > 0 {
+				next.Shed[strconv.FormatInt(t.input.Seq, 10)] = v
+			}
+			continue
+		}
+		addFigures(&newly, t.input)
+		for _, r := range t.rounds {
+			for _, e := range r {
+				addFigures(&newly, e)
+			}
+		}
+		newly.Turns++
+	}
+	next.Span = mergeSpans(a.span, newly)
+	if shed > 0 && len(a.turns) > 0 {
+		run := a.turns[len(a.turns)-1]
+		if run.input.Seq > next.Boundary {
+			key := strconv.FormatInt(run.input.Seq, 10)
+			next.Shed[key] = max(next.Shed[key], shed)
+		}
+	}
+	return next
+}
+
+// reassemble applies a new eviction state to an assembly without reading
+// the log again: evicted turns leave, shed points move.
+func (s *Session) reassemble(a *assembly, ev evictionPayload) *assembly {
+	out := &assembly{boundary: ev.Boundary, span: ev.Span, system: a.system}
+	for _, t := range a.turns {
+		if t.input.Seq <= ev.Boundary {
+			continue
+		}
+		t.shed = ev.shedThrough(t.input.Seq)
+		out.turns = append(out.turns, t)
+	}
+	return out
+}
+
+func lastEvicted(path []int64, boundary int64) int64 {
+	var last int64
+	for _, t := range path {
+		if t <= boundary {
+			last = t
+		}
+	}
+	return last
+}
+
+// ReportUsage records the provider's input-token count for the newest
+// request; until the window changes, usage is that figure plus estimates
+// of what came after.
+func (s *Session) ReportUsage(ctx context.Context, inputTokens int) error {
+	st, err := s.loadState(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = s.append(ctx, store.NewEvent{Kind: store.KindUsage, Turn: s.tree.head,
+		Payload: encode(usagePayload{Request: st.requestSeq, InputTokens: inputTokens})})
+	return err
+}
+
+// ReportTooLarge records that a request of tokens was rejected as too
+// large: a ceiling. From now on the budget is at most the lowest ceiling,
+// and the next request evicts at once.
+func (s *Session) ReportTooLarge(ctx context.Context, tokens int) error {
+	if tokens <= 0 {
+		return fmt.Errorf("ceiling must be positive, got %d", tokens)
+	}
+	st, err := s.loadState(ctx)
+	if err != nil {
+		return err
+	}
+	lowest := tokens
+	if st.ceiling.Lowest > 0 {
+		lowest = min(lowest, st.ceiling.Lowest)
+	}
+	_, err = s.append(ctx, store.NewEvent{Kind: store.KindCeiling, Turn: s.tree.head,
+		Payload: encode(ceilingPayload{Tokens: tokens, Lowest: lowest})})
+	return err
+}

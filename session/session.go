@@ -1,0 +1,116 @@
+package session
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/interp"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Options configure a session.
+type Options struct {
+	// Title names a new session; resuming keeps the stored one.
+	Title string
+	// ID asks for this id when opening a new session; empty generates one.
+	ID string
+	// Model is "provider/model-id": what the budget is looked up for.
+	Model string
+	// System is the system prompt, the window's first message when set.
+	System string
+	// Limits bound each cell.
+	Limits eval.Limits
+	// BudgetEnv is where the budget is looked up; nil reads the process
+	// environment and the user's files (evict.EnvFrom).
+	BudgetEnv *evict.Env
+	// Setup runs on every fresh image the session builds (at open, on
+	// resume, after every head move), before anything is replayed, so a
+	// host's builtins are always there.
+	Setup func(s *Session, it *interp.Interpreter)
+}
+
+// Session is one open session of a store. It is not safe for concurrent
+// use; two Sessions on different session ids of one store are.
+type Session struct {
+	st    store.Store
+	info  store.Session
+	opts  Options
+	tree  *tree
+	image *interp.Interpreter
+	watch []string // watched global names, in the order first watched
+}
+
+// Open creates a new session in st.
+func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
+	info, err := st.CreateSession(ctx, opts.ID, opts.Title)
+	if err != nil {
+		return nil, fmt.Errorf("open session: %w", err)
+	}
+	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
+	s.rebuildImage(ctx)
+	return s, nil
+}
+
+// Resume reopens a stored session: its tree, head and image are rebuilt
+// from the log.
+func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Session, error) {
+	info, err := st.Session(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	s := &Session{st: st, info: info, opts: opts}
+	if err := s.load(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// load reads the session tree from the log and rebuilds the image.
+func (s *Session) load(ctx context.Context) error {
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindInput, store.KindHeadMove}})
+	if err != nil {
+		return fmt.Errorf("load session %s: %w", s.info.ID, err)
+	}
+	s.tree = newTree()
+	for _, e := range r.Events {
+		s.tree.apply(e)
+	}
+	return s.rebuildImage(ctx)
+}
+
+// ID is the session's id.
+func (s *Session) ID() string { return s.info.ID }
+
+// Title is the session's title.
+func (s *Session) Title() string { return s.info.Title }
+
+// Store is the store the session lives in.
+func (s *Session) Store() store.Store { return s.st }
+
+// Head is the seq of the turn the session stands on (0 before the first
+// input).
+func (s *Session) Head() int64 { return s.tree.head }
+
+// Model is the session's model, "provider/model-id".
+func (s *Session) Model() string { return s.opts.Model }
+
+// Interpreter is the session's current image. It is replaced after every
+// head move, so do not keep it across one.
+func (s *Session) Interpreter() *interp.Interpreter { return s.image }
+
+// Tree lists the session's turns for drawing (see TreeTurn).
+func (s *Session) Tree() []TreeTurn { return s.tree.list() }
+
+// append writes events to the log and folds them into the tree.
+func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store.Event, error) {
+	out, err := s.st.Append(ctx, s.info.ID, events)
+	if err != nil {
+		return nil, fmt.Errorf("append session %s: %w", s.info.ID, err)
+	}
+	for _, e := range out {
+		s.tree.apply(e)
+	}
+	return out, nil
+}

@@ -1,0 +1,164 @@
+package session
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// turnNode is one turn of the session tree: its input event and where it
+// hangs.
+type turnNode struct {
+	Seq      int64  // the input event's seq
+	Parent   int64  // the turn it continues from; 0 at the root
+	Text     string // the input's text
+	Children []int64
+}
+
+// tree is the session tree, rebuilt from the log's input and head move
+// events and kept up to date as the session appends them.
+type tree struct {
+	turns map[int64]*turnNode
+	head  int64
+	// leaves records head moves that left a branch (undo, rewind, tree),
+	// newest last: redo walks back towards the from of the newest one.
+	leaves []headMovePayload
+}
+
+func newTree() *tree { return &tree{turns: map[int64]*turnNode{}} }
+
+// apply folds one input or head move event into the tree.
+func (t *tree) apply(e store.Event) {
+	switch e.Kind {
+	case store.KindInput:
+		var p inputPayload
+		_ = json.Unmarshal(e.Payload, &p)
+		t.turns[e.Seq] = &turnNode{Seq: e.Seq, Parent: p.Parent, Text: p.Text}
+		if parent, ok := t.turns[p.Parent]; ok {
+			parent.Children = append(parent.Children, e.Seq)
+		}
+		t.head = e.Seq
+	case store.KindHeadMove:
+		var p headMovePayload
+		_ = json.Unmarshal(e.Payload, &p)
+		t.head = p.To
+		if p.Why != "redo" {
+			t.leaves = append(t.leaves, p)
+		}
+	}
+}
+
+// path returns the turns from the root to turn seq, oldest first.
+func (t *tree) path(seq int64) []int64 {
+	var out []int64
+	for seq != 0 {
+		n, ok := t.turns[seq]
+		if !ok {
+			break
+		}
+		out = append(out, seq)
+		seq = n.Parent
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// isAncestor reports whether a is b or one of b's ancestors (0, the root,
+// is everyone's ancestor).
+func (t *tree) isAncestor(a, b int64) bool {
+	for {
+		if a == b {
+			return true
+		}
+		if b == 0 {
+			return false
+		}
+		n, ok := t.turns[b]
+		if !ok {
+			return false
+		}
+		b = n.Parent
+	}
+}
+
+// redoTarget is the turn redo moves head to: the child of head on the way
+// back to the turn the newest branch-leaving move left. ok is false when
+// there is nothing to redo.
+func (t *tree) redoTarget() (int64, bool) {
+	if len(t.leaves) == 0 {
+		return 0, false
+	}
+	left := t.leaves[len(t.leaves)-1].From
+	if left == t.head || !t.isAncestor(t.head, left) {
+		return 0, false
+	}
+	p := t.path(left)
+	for i, seq := range p {
+		if seq == t.head || (t.head == 0 && i == 0) {
+			if t.head == 0 {
+				return seq, true
+			}
+			if i+1 < len(p) {
+				return p[i+1], true
+			}
+		}
+	}
+	return 0, false
+}
+
+// TreeTurn is one turn of the session tree as Tree returns it.
+type TreeTurn struct {
+	Seq       int64  // the input's seq: what /tree N takes
+	Parent    int64  // 0 at the root
+	FirstLine string // the input's first line
+	Depth     int    // distance from the root, 0 for a root turn
+	Head      bool   // the turn head stands on
+	OnPath    bool   // on the path from the root to head
+	Hidden    bool   // off the path: a branch an undo or rewind left
+}
+
+// Tree lists every turn, depth first in seq order, so a caller can draw it
+// with one line per turn.
+func (t *tree) list() []TreeTurn {
+	onPath := map[int64]bool{}
+	for _, s := range t.path(t.head) {
+		onPath[s] = true
+	}
+	var roots []int64
+	for seq, n := range t.turns {
+		if _, ok := t.turns[n.Parent]; !ok {
+			roots = append(roots, seq)
+		}
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
+	var out []TreeTurn
+	var walk func(seq int64, depth int)
+	walk = func(seq int64, depth int) {
+		n := t.turns[seq]
+		out = append(out, TreeTurn{
+			Seq: seq, Parent: n.Parent, FirstLine: firstLine(n.Text), Depth: depth,
+			Head: seq == t.head, OnPath: onPath[seq], Hidden: !onPath[seq],
+		})
+		kids := append([]int64(nil), n.Children...)
+		sort.Slice(kids, func(i, j int) bool { return kids[i] < kids[j] })
+		for _, k := range kids {
+			walk(k, depth+1)
+		}
+	}
+	for _, r := range roots {
+		walk(r, 0)
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	s = strings.TrimLeft(s, "\n")
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

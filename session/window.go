@@ -1,0 +1,89 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Roles of window messages.
+const (
+	RoleSystem    = "system"
+	RoleUser      = "user"
+	RoleAssistant = "assistant"
+	RoleTool      = "tool"
+)
+
+// Message is one message of a window.
+type Message struct {
+	// ID names the message in the context file: its event seq for a
+	// message from the log, else "system", "stub", "turnstub", "warn" or
+	// "note-SEQ-K".
+	ID     string
+	Role   string
+	Text   string
+	Seq    int64 // the event's seq; 0 for messages not from the log
+	Tokens int   // estimated tokens
+}
+
+// windowKinds are the events that become window messages.
+var windowKinds = []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult}
+
+// logMessage turns a window event into its message.
+func logMessage(e store.Event) (Message, bool) {
+	m := Message{ID: strconv.FormatInt(e.Seq, 10), Seq: e.Seq}
+	switch e.Kind {
+	case store.KindInput:
+		var p inputPayload
+		_ = json.Unmarshal(e.Payload, &p)
+		m.Role, m.Text = RoleUser, p.Text
+	case store.KindAnswer:
+		var p answerPayload
+		_ = json.Unmarshal(e.Payload, &p)
+		m.Role, m.Text = RoleAssistant, p.Text
+	case store.KindToolCall:
+		var p callPayload
+		_ = json.Unmarshal(e.Payload, &p)
+		m.Role, m.Text = RoleAssistant, p.Code
+	case store.KindToolResult:
+		var p resultPayload
+		_ = json.Unmarshal(e.Payload, &p)
+		m.Role, m.Text = RoleTool, resultWindowText(p.Text, e.Seq)
+	default:
+		return Message{}, false
+	}
+	return m, true
+}
+
+// pathEvents reads the window events of the path turns whose input seq is
+// above boundary, in seq order. The read starts at the first such turn, so
+// its cost follows the window, not the log.
+func (s *Session) pathEvents(ctx context.Context, boundary int64) ([]store.Event, []int64, error) {
+	var turns []int64
+	for _, t := range s.tree.path(s.tree.head) {
+		if t > boundary {
+			turns = append(turns, t)
+		}
+	}
+	if len(turns) == 0 {
+		return nil, nil, nil
+	}
+	inWindow := make(map[int64]bool, len(turns))
+	for _, t := range turns {
+		inWindow[t] = true
+	}
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: windowKinds, After: turns[0] - 1})
+	if err != nil {
+		return nil, nil, fmt.Errorf("window of session %s: %w", s.info.ID, err)
+	}
+	events := r.Events[:0]
+	for _, e := range r.Events {
+		if inWindow[e.Turn] {
+			events = append(events, e)
+		}
+	}
+	return events, turns, nil
+}
