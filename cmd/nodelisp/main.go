@@ -61,9 +61,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // command carries what every mode of the command shares.
 type command struct {
-	opts                    options
-	stdin                   io.Reader
-	stdout, stderr          io.Writer
+	opts           options
+	stdin          io.Reader
+	stdout, stderr io.Writer
 }
 
 // subcommands maps the first argument to a mode other than running a file.
