@@ -49,7 +49,7 @@ func init() {
 		if len(args) == 2 {
 			b := numLog(args[1])
 			if b == 0 {
-				lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (log)")
+				lisp.SignalClass(lisp.ClassDivisionByZero, "log: division by zero")
 			}
 			return lisp.Float(x / b)
 		}
@@ -115,7 +115,7 @@ func numFloatArg(op string, v lisp.Value) float64 {
 func numLog(v lisp.Value) float64 {
 	f := numFloatArg("log", v)
 	if f == 0 {
-		lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (log)")
+		lisp.SignalClass(lisp.ClassDivisionByZero, "log: division by zero")
 	}
 	if f < 0 {
 		lisp.Errorf("log: %s has no real logarithm", lisp.Prin1ToString(v))
@@ -203,7 +203,7 @@ func numExactPow(base, power lisp.Value) lisp.Value {
 	}
 	if lisp.IsZero(base) {
 		if sign < 0 {
-			lisp.SignalClass(lisp.ClassDivisionByZero, "arithmetic error division-by-zero signalled (expt)")
+			lisp.SignalClass(lisp.ClassDivisionByZero, "expt: division by zero")
 		}
 		return lisp.MakeInt(0)
 	}

@@ -104,12 +104,12 @@ func Div(a, b Value) Value {
 	if max(ka, kb) == kFloat {
 		fb := ToFloat(b)
 		if fb == 0 {
-			SignalClass(ClassDivisionByZero, "arithmetic error division-by-zero signalled")
+			SignalClass(ClassDivisionByZero, "/: division by zero")
 		}
 		return Float(ToFloat(a) / fb)
 	}
 	if IsZero(b) {
-		SignalClass(ClassDivisionByZero, "arithmetic error division-by-zero signalled")
+		SignalClass(ClassDivisionByZero, "/: division by zero")
 	}
 	if x, ok := a.(Fixnum); ok {
 		if y, ok := b.(Fixnum); ok && y != -1 && x%y == 0 {
@@ -119,8 +119,13 @@ func Div(a, b Value) Value {
 	return NormRat(new(big.Rat).Quo(ToRat(a), ToRat(b)))
 }
 
-// Negate returns -a.
-func Negate(a Value) Value { return Sub(MakeInt(0), a) }
+// Negate returns -a; the negation of 0.0 is -0.0, as in CL.
+func Negate(a Value) Value {
+	if f, ok := a.(Float); ok {
+		return -f
+	}
+	return Sub(MakeInt(0), a)
+}
 
 // IsZero reports whether a number is zero.
 func IsZero(v Value) bool {
@@ -206,13 +211,10 @@ func Compare(op string, a, b Value) int {
 // NumEqual is CL's = on two numbers.
 func NumEqual(a, b Value) bool { return Compare("=", a, b) == 0 }
 
+// floatRat is the exact rational value of a finite float, or of a rational.
 func floatRat(v Value) *big.Rat {
 	if f, ok := v.(Float); ok {
-		r, _ := new(big.Rat).SetString(big.NewFloat(float64(f)).Text('g', -1))
-		if r == nil {
-			r = new(big.Rat).SetFloat64(float64(f))
-		}
-		return r
+		return new(big.Rat).SetFloat64(float64(f))
 	}
 	return ToRat(v)
 }

@@ -14,13 +14,14 @@ func Eq(a, b Value) bool { return a == b }
 // Eql is CL's eql: eq, or numbers of the same type and value, or the same
 // character.
 func Eql(a, b Value) bool {
+	if x, ok := a.(Float); ok {
+		y, ok := b.(Float)
+		return ok && x == y && math.Signbit(float64(x)) == math.Signbit(float64(y))
+	}
 	if a == b {
 		return true
 	}
 	switch x := a.(type) {
-	case Float:
-		y, ok := b.(Float)
-		return ok && x == y && math.Signbit(float64(x)) == math.Signbit(float64(y))
 	case *big.Int:
 		y, ok := b.(*big.Int)
 		return ok && x.Cmp(y) == 0

@@ -27,7 +27,7 @@ var replayed = map[*lisp.Symbol]bool{
 func (s *Session) rebuildImage(ctx context.Context) error {
 	s.watch = nil
 	image := interp.New(interp.Options{Stdout: io.Discard, Limits: s.opts.Limits})
-	s.defineWatch(image.Image())
+	s.installBuiltins(image)
 	if s.opts.Setup != nil {
 		s.opts.Setup(s, image)
 	}

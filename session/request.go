@@ -62,11 +62,17 @@ func (s *Session) budget(st logState) evict.Budget {
 }
 
 func (s *Session) budgetEnv() evict.Env {
+	var env evict.Env
 	if s.opts.BudgetEnv != nil {
-		return *s.opts.BudgetEnv
+		env = *s.opts.BudgetEnv
+	} else {
+		home, _ := os.UserHomeDir()
+		env = evict.EnvFrom(os.Getenv, home)
 	}
-	home, _ := os.UserHomeDir()
-	return evict.EnvFrom(os.Getenv, home)
+	if env.Overrides == nil {
+		env.Overrides = s.overrides()
+	}
+	return env
 }
 
 // assembly is a window's material: the stub span and the retained turns.

@@ -25,6 +25,10 @@ type Options struct {
 	// BudgetEnv is where the budget is looked up; nil reads the process
 	// environment and the user's files (evict.EnvFrom).
 	BudgetEnv *evict.Env
+	// Overrides are the context-window overrides set while the host runs
+	// ((set-context-window …) and the host API); nil gives the session a
+	// table of its own.
+	Overrides *evict.Overrides
 	// Setup runs on every fresh image the session builds (at open, on
 	// resume, after every head move), before anything is replayed, so a
 	// host's builtins are always there.

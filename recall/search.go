@@ -1,0 +1,100 @@
+package recall
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Defaults of recall-search.
+const (
+	searchLimit  = 60
+	searchWindow = 220
+	searchLead   = 32
+)
+
+// search is recall-search: events of every session whose body holds every
+// word of the query, newest first, each as (:session-id :title :seq
+// :text). The store finds and orders them; this shapes the snippet.
+func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
+	query, ok := args[0].(*lisp.String)
+	if !ok {
+		panic(&lisp.Condition{
+			Class:    lisp.ClassTypeError,
+			Message:  opSearch + ": query must be a string, got " + lisp.Prin1ToString(args[0]),
+			Datum:    args[0],
+			Expected: lisp.Intern("STRING"),
+		})
+	}
+	k := parseKeys(opSearch, args[1:], "kinds", "limit", "window", "lead")
+	q := store.SearchQuery{Words: words(query.S), Kinds: kindsArg(k), Limit: k.count("limit", searchLimit)}
+	window := k.count("window", searchWindow)
+	lead := k.natural("lead", searchLead)
+	if len(q.Words) == 0 {
+		lisp.Errorf("%s: empty query", opSearch)
+	}
+
+	ctx := threadContext(t)
+	hits, err := r.store(ctx, opSearch).Search(ctx, q)
+	if err != nil {
+		storeFailed(ctx, opSearch, "", err)
+	}
+	var out lisp.ListBuilder
+	for _, h := range hits {
+		out.Add(lisp.List(
+			kwSessionID, lisp.NewString(h.Session),
+			kwTitle, lisp.NewString(h.Title),
+			kwSeq, lisp.MakeInt(h.Seq),
+			kwText, lisp.NewString(snippet(h.Body, q.Words, window, lead)),
+		))
+	}
+	return out.List()
+}
+
+// words splits a query on runs of spaces.
+func words(query string) []string {
+	var out []string
+	for _, w := range strings.Split(query, " ") {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// snippet is window characters of body starting lead characters before
+// the earliest match of any word (clamped at the start of the body).
+func snippet(body string, words []string, window, lead int) string {
+	// Folding only ASCII letters keeps every byte offset of the folded
+	// text valid in the original.
+	folded := store.LowerASCII(body)
+	first := len(body)
+	for _, w := range words {
+		if i := strings.Index(folded, store.LowerASCII(w)); i >= 0 && i < first {
+			first = i
+		}
+	}
+	if first == len(body) {
+		first = 0 // the store found it; cannot happen, but show the start
+	}
+	start := runeStart(body, first, lead)
+	end := start
+	for n := 0; n < window && end < len(body); n++ {
+		_, size := utf8.DecodeRuneInString(body[end:])
+		end += size
+	}
+	return body[start:end]
+}
+
+// runeStart steps back n characters from byte offset i, stopping at the
+// start of s.
+func runeStart(s string, i, n int) int {
+	for ; n > 0 && i > 0; n-- {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	return i
+}
