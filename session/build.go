@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	ctxfile "github.com/nodelisp/nodelisp/context"
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -13,15 +14,16 @@ type windowTurn struct {
 	input  store.Event
 	rounds [][]store.Event // the turn's events after its input, split at requests
 	shed   int64           // rounds whose last seq is ≤ shed are shed into the turnstub
+	edits  *contextState   // the taken context edits; nil for none
 }
 
 // splitTurns groups window events into turns and rounds. Request events
 // end rounds and are not themselves kept.
-func splitTurns(events []store.Event, turnSeqs []int64, ev evictionPayload) []*windowTurn {
+func splitTurns(events []store.Event, turnSeqs []int64, ev evictionPayload, edits *contextState) []*windowTurn {
 	byTurn := make(map[int64]*windowTurn, len(turnSeqs))
 	out := make([]*windowTurn, 0, len(turnSeqs))
 	for _, seq := range turnSeqs {
-		t := &windowTurn{shed: ev.shedThrough(seq)}
+		t := &windowTurn{shed: ev.shedThrough(seq), edits: edits}
 		byTurn[seq] = t
 		out = append(out, t)
 	}
@@ -81,16 +83,30 @@ func (t *windowTurn) turnStub() string {
 			addFigures(&rec, e)
 		}
 	}
+	rec.Notes = append(rec.Notes, t.edits.noteRecords(t.input.Seq, t.noteShed)...)
 	sp := rec.span()
 	sp.Rounds = len(shed)
 	return evict.TurnStub(sp)
 }
 
-// messages are the turn's window messages: its input, its turnstub when
-// rounds were shed, then the kept rounds.
+// messages are the turn's window messages with the context edits applied:
+// its input, its turnstub when rounds were shed, then the kept rounds, and
+// the turn's notes each where it stands (after the message with the
+// greatest seq not above its After).
 func (t *windowTurn) messages() []Message {
 	var out []Message
-	if m, ok := logMessage(t.input); ok {
+	notes := t.edits.liveNotes(t.input.Seq)
+	// emitNotes adds the notes that stand before seq.
+	emitNotes := func(before int64) {
+		for len(notes) > 0 && notes[0].After < before {
+			if !t.noteShed(notes[0]) {
+				out = append(out, Message{ID: notes[0].ID, Role: RoleAssistant, Text: notes[0].Text})
+			}
+			notes = notes[1:]
+		}
+	}
+	emitNotes(t.input.Seq)
+	if m, ok := t.message(t.input); ok {
 		out = append(out, m)
 	}
 	if stub := t.turnStub(); stub != "" {
@@ -98,12 +114,34 @@ func (t *windowTurn) messages() []Message {
 	}
 	for _, r := range t.keptRounds() {
 		for _, e := range r {
-			if m, ok := logMessage(e); ok {
+			emitNotes(e.Seq)
+			if m, ok := t.message(e); ok {
 				out = append(out, m)
 			}
 		}
 	}
+	emitNotes(1<<63 - 1)
 	return out
+}
+
+// message is event e's window message as the edits leave it; ok is false
+// for an event that shows nothing or was dropped.
+func (t *windowTurn) message(e store.Event) (Message, bool) {
+	m, ok := logMessage(e)
+	if !ok || t.edits.isDropped(e.Seq) {
+		return Message{}, false
+	}
+	if text, ok := t.edits.rewrite(e.Seq); ok {
+		m.Text = joinOutput(text, ctxfile.EditedMark(m.ID))
+	}
+	return m, true
+}
+
+// noteShed reports whether note n stands among the rounds the turn shed:
+// it leaves with them, into the turnstub's notes.
+func (t *windowTurn) noteShed(n contextNote) bool {
+	shed := t.shedRounds()
+	return len(shed) > 0 && n.After >= shed[0][0].Seq && n.After <= t.shed
 }
 
 // evictTurn describes the turn for the eviction policy.
@@ -115,7 +153,7 @@ func (t *windowTurn) evictTurn(finished bool) evict.Turn {
 	for _, r := range t.keptRounds() {
 		er := evict.Round{First: r[0].Seq, Last: r[len(r)-1].Seq}
 		for _, e := range r {
-			if m, ok := logMessage(e); ok {
+			if m, ok := t.message(e); ok {
 				er.Tokens += tokensOf(m.Text)
 			}
 		}
@@ -130,7 +168,7 @@ func tokensOf(text string) int { return evict.Estimate(text) }
 // wholeSpan returns the whole-turn stub's figures for the current path:
 // the newest eviction's cached span when the evicted part of the path is
 // still the one it described, else figures read back from the log.
-func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload) (spanRecord, error) {
+func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, edits *contextState) (spanRecord, error) {
 	var evicted []int64
 	for _, t := range s.tree.path(s.tree.head) {
 		if t <= ev.Boundary {
@@ -143,18 +181,19 @@ func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload) (spanRecord
 	if evicted[len(evicted)-1] == ev.Through {
 		return ev.Span, nil
 	}
-	return s.spanOf(ctx, evicted)
+	return s.spanOf(ctx, evicted, edits)
 }
 
-// spanOf reads the figures of whole turns from the log.
-func (s *Session) spanOf(ctx context.Context, turns []int64) (spanRecord, error) {
+// spanOf reads the figures of whole turns from the log, with the notes the
+// context edits placed in them.
+func (s *Session) spanOf(ctx context.Context, turns []int64, edits *contextState) (spanRecord, error) {
 	in := map[int64]bool{}
 	for _, t := range turns {
 		in[t] = true
 	}
 	r, err := s.st.Scan(ctx, store.Query{
 		Session: s.info.ID, After: turns[0] - 1,
-		Kinds: []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult, store.KindContextEdit},
+		Kinds: []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult},
 	})
 	if err != nil {
 		return spanRecord{}, fmt.Errorf("stub of session %s: %w", s.info.ID, err)
@@ -164,6 +203,9 @@ func (s *Session) spanOf(ctx context.Context, turns []int64) (spanRecord, error)
 		if in[e.Turn] {
 			addFigures(&rec, e)
 		}
+	}
+	for _, t := range turns {
+		rec.Notes = append(rec.Notes, edits.noteRecords(t, nil)...)
 	}
 	rec.Turns = len(turns)
 	return rec, nil

@@ -15,6 +15,8 @@ func (s *Session) installBuiltins(it *interp.Interpreter) {
 	image := it.Image()
 	recall.Install(image, s.st, s.info.ID)
 	s.defineWatch(image)
+	s.installContext(it)
+	s.installFiles(image)
 	image.Define(&eval.Builtin{
 		Name: "set-context-window", Args: "(model tokens)", Min: 2, Max: 2,
 		Doc: "Overrides the context window of MODEL (\"provider/id\") in the running image; 0 removes the override.",

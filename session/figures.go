@@ -8,7 +8,8 @@ import (
 )
 
 // addFigures folds one evicted event into a stub's span: its seq range, and
-// the definitions, watched values and notes it recorded.
+// the definitions, watched values and cell notes it recorded. The notes of
+// context edits are placed by turn, not by event (contextState.noteRecords).
 func addFigures(r *spanRecord, e store.Event) {
 	if r.First == 0 || e.Seq < r.First {
 		r.First = e.Seq
@@ -36,10 +37,6 @@ func addFigures(r *spanRecord, e store.Event) {
 		for _, name := range names {
 			r.Watching = append(r.Watching, watchRecord{Name: name, Value: p.Watching[name]})
 		}
-	case store.KindContextEdit:
-		for _, n := range contextEditNotes(e) {
-			r.Notes = append(r.Notes, n)
-		}
 	}
 }
 
@@ -58,24 +55,5 @@ func mergeSpans(a, b spanRecord) spanRecord {
 	out.Defined = append(append([]string(nil), a.Defined...), b.Defined...)
 	out.Watching = append(append([]watchRecord(nil), a.Watching...), b.Watching...)
 	out.Notes = append(append([]noteRecord(nil), a.Notes...), b.Notes...)
-	return out
-}
-
-// contextEditNotes returns the agent notes a context edit event holds, each
-// numbered by the edit's seq. Context edits are the context package's; this
-// reads only the notes, so stubs can list them.
-func contextEditNotes(e store.Event) []noteRecord {
-	var p struct {
-		Notes []struct {
-			Text string `json:"text"`
-		} `json:"notes"`
-	}
-	if json.Unmarshal(e.Payload, &p) != nil {
-		return nil
-	}
-	var out []noteRecord
-	for _, n := range p.Notes {
-		out = append(out, noteRecord{Seq: e.Seq, Text: n.Text})
-	}
 	return out
 }

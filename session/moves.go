@@ -32,22 +32,42 @@ type Move struct {
 	Files []string
 }
 
-// Undo moves head to the parent of the head turn.
+// UndoOptions are the options of the head moves that restore files: Undo,
+// Redo and Rewind.
+type UndoOptions struct {
+	// KeepFiles moves head only, leaving every file as it is
+	// (/undo --keep-files).
+	KeepFiles bool
+}
+
+// Undo moves head to the parent of the head turn and restores the files
+// the head turn changed.
 func (s *Session) Undo(ctx context.Context) (Move, error) {
+	return s.UndoWith(ctx, UndoOptions{})
+}
+
+// UndoWith is Undo with options.
+func (s *Session) UndoWith(ctx context.Context, opts UndoOptions) (Move, error) {
 	head := s.tree.head
 	if head == 0 {
 		return Move{}, ErrNothingToUndo
 	}
-	return s.moveHead(ctx, s.tree.turns[head].Parent, WhyUndo)
+	return s.moveHead(ctx, s.tree.turns[head].Parent, WhyUndo, !opts.KeepFiles)
 }
 
-// Redo moves head back along the branch the last undo or rewind left.
+// Redo moves head back along the branch the last undo or rewind left and
+// re-applies the file changes of the turn it returns to.
 func (s *Session) Redo(ctx context.Context) (Move, error) {
+	return s.RedoWith(ctx, UndoOptions{})
+}
+
+// RedoWith is Redo with options.
+func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) {
 	to, ok := s.tree.redoTarget()
 	if !ok {
 		return Move{}, ErrNothingToRedo
 	}
-	return s.moveHead(ctx, to, WhyRedo)
+	return s.moveHead(ctx, to, WhyRedo, !opts.KeepFiles)
 }
 
 // Continue moves head to turn seq (/tree N), leaving files as they are.
@@ -55,16 +75,21 @@ func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
-	return s.moveHead(ctx, seq, WhyTree)
+	return s.moveHead(ctx, seq, WhyTree, false)
 }
 
 // Rewind moves head to turn seq (/tree N rewind), restoring files to what
 // they were right after that turn.
 func (s *Session) Rewind(ctx context.Context, seq int64) (Move, error) {
+	return s.RewindWith(ctx, seq, UndoOptions{})
+}
+
+// RewindWith is Rewind with options.
+func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (Move, error) {
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
-	return s.moveHead(ctx, seq, WhyRewind)
+	return s.moveHead(ctx, seq, WhyRewind, !opts.KeepFiles)
 }
 
 func (s *Session) checkTurn(seq int64) error {
@@ -74,9 +99,19 @@ func (s *Session) checkTurn(seq int64) error {
 	return nil
 }
 
-// moveHead appends the head move and rebuilds the image for the new path.
-func (s *Session) moveHead(ctx context.Context, to int64, why string) (Move, error) {
+// moveHead appends the head move, restores the files it crosses when
+// restore is set (see planRestore), and rebuilds the image for the new
+// path. The plan is made before anything is appended, so a log that cannot
+// be read leaves head where it was.
+func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bool) (Move, error) {
 	from := s.tree.head
+	var plan restorePlan
+	if restore {
+		var err error
+		if plan, err = s.planRestore(ctx, from, to); err != nil {
+			return Move{}, err
+		}
+	}
 	out, err := s.append(ctx, store.NewEvent{
 		Kind: store.KindHeadMove, Turn: to,
 		Payload: encode(headMovePayload{From: from, To: to, Why: why}),
@@ -84,10 +119,12 @@ func (s *Session) moveHead(ctx context.Context, to int64, why string) (Move, err
 	if err != nil {
 		return Move{}, err
 	}
+	mv := Move{From: from, To: to, Why: why, Seq: out[0].Seq}
+	mv.Files = s.applyRestore(ctx, plan, to, mv.Seq)
 	if err := s.rebuildImage(ctx); err != nil {
-		return Move{}, err
+		return mv, err
 	}
-	return Move{From: from, To: to, Why: why, Seq: out[0].Seq}, nil
+	return mv, nil
 }
 
 // Fork makes a new session whose lineage is this one up to now, standing at

@@ -25,6 +25,7 @@ var replayed = map[*lisp.Symbol]bool{
 // nothing, the definition forms and watch calls of the cells on the path
 // to head, in order.
 func (s *Session) rebuildImage(ctx context.Context) error {
+	ctx = withReplay(ctx) // replayed cells must not touch files again
 	s.watch = nil
 	image := interp.New(interp.Options{Stdout: io.Discard, Limits: s.opts.Limits})
 	s.installBuiltins(image)

@@ -24,6 +24,9 @@ type Window struct {
 	Warning, Evicted bool
 	// Parts is the usage by part, for /context.
 	Parts evict.Usage
+	// Receipt is what this request did with a pending context edit (the
+	// text it wrote to context.receipt.txt); "" when none was pending.
+	Receipt string
 }
 
 // WindowOptions say what a window is for.
@@ -36,6 +39,23 @@ type WindowOptions struct {
 
 // Window builds the window for the next model request from the log.
 func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, error) {
+	var receipt string
+	if opts.Send && s.tree.head != 0 {
+		var err error
+		if receipt, err = s.takeContext(ctx); err != nil {
+			return nil, err
+		}
+	}
+	w, err := s.window(ctx, opts)
+	if w != nil {
+		w.Receipt = receipt
+	}
+	return w, err
+}
+
+// window builds the window, and applies a request's rules when opts say
+// it is one.
+func (s *Session) window(ctx context.Context, opts WindowOptions) (*Window, error) {
 	st, err := s.loadState(ctx)
 	if err != nil {
 		return nil, err
@@ -75,16 +95,22 @@ func (s *Session) budgetEnv() evict.Env {
 	return env
 }
 
-// assembly is a window's material: the stub span and the retained turns.
+// assembly is a window's material: the stub span and the retained turns,
+// with the context edits that apply to them.
 type assembly struct {
 	boundary int64
 	span     spanRecord
 	turns    []*windowTurn
 	system   string
+	edits    *contextState
 }
 
 func (s *Session) assemble(ctx context.Context, st logState) (*assembly, error) {
-	span, err := s.wholeSpan(ctx, st.eviction)
+	edits, err := s.loadContextState(ctx)
+	if err != nil {
+		return nil, err
+	}
+	span, err := s.wholeSpan(ctx, st.eviction, edits)
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +121,9 @@ func (s *Session) assemble(ctx context.Context, st logState) (*assembly, error) 
 	return &assembly{
 		boundary: st.eviction.Boundary,
 		span:     span,
-		turns:    splitTurns(events, turnSeqs, st.eviction),
+		turns:    splitTurns(events, turnSeqs, st.eviction, edits),
 		system:   s.opts.System,
+		edits:    edits,
 	}, nil
 }
 
@@ -121,6 +148,10 @@ func (a *assembly) window(budget evict.Budget, st logState) *Window {
 			w.Head = t.input.Seq
 		}
 		for _, m := range t.messages() {
+			if isNoteID(m.ID) {
+				add(m, &w.Parts.Notes)
+				continue
+			}
 			add(m, part)
 		}
 	}
@@ -201,6 +232,7 @@ func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64
 				addFigures(&newly, e)
 			}
 		}
+		newly.Notes = append(newly.Notes, a.edits.noteRecords(t.input.Seq, nil)...)
 		newly.Turns++
 	}
 	next.Span = mergeSpans(a.span, newly)
@@ -217,7 +249,7 @@ func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64
 // reassemble applies a new eviction state to an assembly without reading
 // the log again: evicted turns leave, shed points move.
 func (s *Session) reassemble(a *assembly, ev evictionPayload) *assembly {
-	out := &assembly{boundary: ev.Boundary, span: ev.Span, system: a.system}
+	out := &assembly{boundary: ev.Boundary, span: ev.Span, system: a.system, edits: a.edits}
 	for _, t := range a.turns {
 		if t.input.Seq <= ev.Boundary {
 			continue

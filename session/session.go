@@ -22,6 +22,9 @@ type Options struct {
 	System string
 	// Limits bound each cell.
 	Limits eval.Limits
+	// Home is the nodelisp home the context files live under; empty means
+	// $NODECODE_HOME or the XDG default (paths.Home).
+	Home string
 	// BudgetEnv is where the budget is looked up; nil reads the process
 	// environment and the user's files (evict.EnvFrom).
 	BudgetEnv *evict.Env
@@ -29,6 +32,15 @@ type Options struct {
 	// ((set-context-window …) and the host API); nil gives the session a
 	// table of its own.
 	Overrides *evict.Overrides
+	// Workdir is the directory the file verbs (read-file, write-file,
+	// edit-file, list-files, delete-file) are confined to. Empty leaves the
+	// verbs out of the image, and head moves then touch no files. Give an
+	// absolute path: a relative one is taken against the process's current
+	// directory at each use (docs/files.md).
+	Workdir string
+	// FileLimit caps the size in bytes of a file the verbs read or write;
+	// 0 means files.DefaultLimit (1 MiB).
+	FileLimit int64
 	// Setup runs on every fresh image the session builds (at open, on
 	// resume, after every head move), before anything is replayed, so a
 	// host's builtins are always there.

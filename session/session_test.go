@@ -220,3 +220,28 @@ func fmtInt(n int64) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+func TestRedoRetracesSeveralUndos(t *testing.T) {
+	ctx := context.Background()
+	st := testdb.SQLite(t)
+	s := must[*session.Session](t)(session.Open(ctx, st, opts("")))
+	var turns []int64
+	for _, text := range []string{"one", "two", "three"} {
+		turns = append(turns, must[int64](t)(s.Input(ctx, text)))
+	}
+	for range turns {
+		must[session.Move](t)(s.Undo(ctx))
+	}
+	if s.Head() != 0 {
+		t.Fatalf("after three undos head = %d", s.Head())
+	}
+	for _, want := range turns {
+		mv := must[session.Move](t)(s.Redo(ctx))
+		if mv.To != want {
+			t.Fatalf("redo went to %d, want %d", mv.To, want)
+		}
+	}
+	if _, err := s.Redo(ctx); err == nil {
+		t.Errorf("a fourth redo should have nothing to redo")
+	}
+}

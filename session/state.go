@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
@@ -125,6 +126,9 @@ func (r spanRecord) span() evict.Span {
 	for _, n := range r.Notes {
 		sp.Notes = append(sp.Notes, evict.Note{Seq: n.Seq, Text: n.Text})
 	}
+	// Oldest first by N: cell notes and context-edit notes interleave by
+	// the seq that names them, however the span was put together.
+	sort.SliceStable(sp.Notes, func(i, j int) bool { return sp.Notes[i].Seq < sp.Notes[j].Seq })
 	return sp
 }
 

@@ -86,24 +86,22 @@ func (t *tree) isAncestor(a, b int64) bool {
 }
 
 // redoTarget is the turn redo moves head to: the child of head on the way
-// back to the turn the newest branch-leaving move left. ok is false when
-// there is nothing to redo.
+// back to the turn the newest branch-leaving move below head left. Walking
+// the moves newest first lets successive redos retrace successive undos.
+// ok is false when there is nothing to redo.
 func (t *tree) redoTarget() (int64, bool) {
-	if len(t.leaves) == 0 {
-		return 0, false
-	}
-	left := t.leaves[len(t.leaves)-1].From
-	if left == t.head || !t.isAncestor(t.head, left) {
-		return 0, false
-	}
-	p := t.path(left)
-	for i, seq := range p {
-		if seq == t.head || (t.head == 0 && i == 0) {
-			if t.head == 0 {
-				return seq, true
-			}
-			if i+1 < len(p) {
-				return p[i+1], true
+	for i := len(t.leaves) - 1; i >= 0; i-- {
+		left := t.leaves[i].From
+		if left == t.head || !t.isAncestor(t.head, left) {
+			continue
+		}
+		p := t.path(left)
+		if t.head == 0 {
+			return p[0], true
+		}
+		for j, seq := range p {
+			if seq == t.head && j+1 < len(p) {
+				return p[j+1], true
 			}
 		}
 	}

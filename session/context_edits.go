@@ -1,0 +1,155 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// contextEditPayload is a context edit event (SPEC §6): what one taken
+// edit does, in ids, so the window can be rebuilt from the log alone. Ids
+// are seqs written as text, or note ids "note-SEQ-K".
+type contextEditPayload struct {
+	// Source is "file" for an edited context file, "call" for (context …)
+	// calls.
+	Source string `json:"source"`
+	// Nonce is the export's nonce (file) or the call's id: a request that
+	// finds the same nonce already taken does not take it twice.
+	Nonce string `json:"nonce"`
+	// Drops leave the window; a tool call and its result are both listed.
+	Drops []string `json:"drops"`
+	// Rewrites give messages new text: a log message's window text gains
+	// the edited mark after it.
+	Rewrites map[string]string `json:"rewrites"`
+	// Notes are the agent's new words, each standing in a turn after the
+	// message with seq After (0: before the turn's input). Note K of this
+	// event is note-SEQ-K.
+	Notes []editNote `json:"notes"`
+	// Restores bring earlier drops back.
+	Restores []string `json:"restores"`
+}
+
+type editNote struct {
+	Text  string `json:"text"`
+	Turn  int64  `json:"turn"`
+	After int64  `json:"after"`
+}
+
+// contextNote is one note as the window shows it.
+type contextNote struct {
+	ID    string
+	Text  string
+	Turn  int64
+	After int64
+	Edit  int64 // the context edit event's seq: the N of a stub's note line
+	K     int
+}
+
+// contextState is every taken context edit folded together, in log order.
+type contextState struct {
+	dropped  map[string]bool
+	rewrites map[string]string
+	notes    map[int64][]contextNote // by turn, in window order
+	lastSeq  int64                   // the newest context edit
+	nonces   map[string]bool
+}
+
+func newContextState() *contextState {
+	return &contextState{dropped: map[string]bool{}, rewrites: map[string]string{},
+		notes: map[int64][]contextNote{}, nonces: map[string]bool{}}
+}
+
+// loadContextState reads every context edit of the session's lineage.
+// Edits are few next to the log: the read follows them, not the log.
+func (s *Session) loadContextState(ctx context.Context) (*contextState, error) {
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindContextEdit}})
+	if err != nil {
+		return nil, fmt.Errorf("context edits of session %s: %w", s.info.ID, err)
+	}
+	cs := newContextState()
+	for _, e := range r.Events {
+		cs.apply(e)
+	}
+	return cs, nil
+}
+
+// apply folds one context edit event in.
+func (cs *contextState) apply(e store.Event) {
+	var p contextEditPayload
+	if json.Unmarshal(e.Payload, &p) != nil {
+		return
+	}
+	cs.lastSeq = max(cs.lastSeq, e.Seq)
+	if p.Nonce != "" {
+		cs.nonces[p.Nonce] = true
+	}
+	for _, id := range p.Drops {
+		cs.dropped[id] = true
+	}
+	for id, text := range p.Rewrites {
+		cs.rewrites[id] = text
+	}
+	for _, id := range p.Restores {
+		delete(cs.dropped, id)
+	}
+	for k, n := range p.Notes {
+		note := contextNote{ID: noteID(e.Seq, k), Text: n.Text, Turn: n.Turn, After: n.After, Edit: e.Seq, K: k}
+		list := append(cs.notes[n.Turn], note)
+		sort.SliceStable(list, func(i, j int) bool { return list[i].After < list[j].After })
+		cs.notes[n.Turn] = list
+	}
+}
+
+func noteID(edit int64, k int) string { return fmt.Sprintf("note-%d-%d", edit, k) }
+
+// liveNotes are a turn's notes not dropped, with their rewrites applied.
+func (cs *contextState) liveNotes(turn int64) []contextNote {
+	if cs == nil {
+		return nil
+	}
+	var out []contextNote
+	for _, n := range cs.notes[turn] {
+		if cs.dropped[n.ID] {
+			continue
+		}
+		if text, ok := cs.rewrites[n.ID]; ok {
+			n.Text = text
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// noteRecords are a turn's live notes as stub note lines, numbered by the
+// edit that made them.
+func (cs *contextState) noteRecords(turn int64, keep func(contextNote) bool) []noteRecord {
+	var out []noteRecord
+	for _, n := range cs.liveNotes(turn) {
+		if keep == nil || keep(n) {
+			out = append(out, noteRecord{Seq: n.Edit, Text: n.Text})
+		}
+	}
+	return out
+}
+
+// isDropped reports whether the log message seq was dropped by an edit.
+func (cs *contextState) isDropped(seq int64) bool {
+	return cs != nil && cs.dropped[strconv.FormatInt(seq, 10)]
+}
+
+// rewrite returns the rewritten text of log message seq, if any.
+func (cs *contextState) rewrite(seq int64) (string, bool) {
+	if cs == nil {
+		return "", false
+	}
+	t, ok := cs.rewrites[strconv.FormatInt(seq, 10)]
+	return t, ok
+}
+
+// isNoteID reports whether a window message id names a context-edit note.
+func isNoteID(id string) bool { return strings.HasPrefix(id, "note-") }
