@@ -297,8 +297,16 @@ func isPlist(items []lisp.Value) bool {
 	return true
 }
 
-// natural converts a Lisp value to the Go value a host would expect.
+// natural converts a Lisp value to the Go value a host would expect, or
+// the Lisp value itself when nothing fits.
 func natural(v lisp.Value) any {
+	return goValue(v, func(v lisp.Value) any { return v })
+}
+
+// goValue converts the values that have a plain Go form: strings, fixnums,
+// floats, characters, t and nil, plists (to maps), and lists and vectors
+// (to slices). Everything else goes through other.
+func goValue(v lisp.Value, other func(lisp.Value) any) any {
 	switch x := v.(type) {
 	case *lisp.String:
 		return x.S
@@ -319,26 +327,26 @@ func natural(v lisp.Value) any {
 	case *lisp.Cons:
 		items, err := elements(x)
 		if err != nil {
-			return x
+			return other(x)
 		}
 		if isPlist(items) {
-			m := map[string]any{}
+			m := make(map[string]any, len(items)/2)
 			for i := 0; i < len(items); i += 2 {
-				m[strings.ToLower(items[i].(*lisp.Symbol).Name)] = natural(items[i+1])
+				m[strings.ToLower(items[i].(*lisp.Symbol).Name)] = goValue(items[i+1], other)
 			}
 			return m
 		}
-		out := make([]any, len(items))
-		for i, it := range items {
-			out[i] = natural(it)
-		}
-		return out
+		return goSlice(items, other)
 	case *lisp.Vector:
-		out := make([]any, len(x.Items))
-		for i, it := range x.Items {
-			out[i] = natural(it)
-		}
-		return out
+		return goSlice(x.Items, other)
 	}
-	return v
+	return other(v)
+}
+
+func goSlice(items []lisp.Value, other func(lisp.Value) any) []any {
+	out := make([]any, len(items))
+	for i, it := range items {
+		out[i] = goValue(it, other)
+	}
+	return out
 }
