@@ -117,6 +117,17 @@ func foldASCII(r rune) rune {
 // characters, for trigram indexes that cannot take an ESCAPE clause (SQLite
 // FTS5). ok is false when p has no such run, and so no index can narrow it.
 func TrigramFilter(p string) (filter string, ok bool) {
+	runs := LiteralRuns(p)
+	if len(runs) == 0 {
+		return "", false
+	}
+	return "%" + strings.Join(runs, "%") + "%", true
+}
+
+// LiteralRuns returns p's runs of three or more literal characters: the
+// text a trigram index can look up. Runs end at wildcards and at escaped
+// % and _, which FTS5 could not be given without an escape.
+func LiteralRuns(p string) []string {
 	var runs []string
 	var cur []rune
 	flush := func() {
@@ -133,10 +144,7 @@ func TrigramFilter(p string) (filter string, ok bool) {
 		cur = append(cur, t.lit)
 	}
 	flush()
-	if len(runs) == 0 {
-		return "", false
-	}
-	return "%" + strings.Join(runs, "%") + "%", true
+	return runs
 }
 
 // HasTrigram reports whether p has a literal run of three or more

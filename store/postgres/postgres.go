@@ -15,6 +15,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nodelisp/nodelisp/store"
@@ -35,6 +36,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open postgres store: %w", err)
 	}
+	if _, set := cfg.ConnConfig.RuntimeParams["plan_cache_mode"]; !set {
+		cfg.AfterConnect = customPlans
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres store: %w", err)
@@ -49,6 +53,18 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("open postgres store: read store id: %w", err)
 	}
 	return s, nil
+}
+
+// customPlans has every statement planned for its own parameters. pgx
+// prepares and caches statements, and after five runs PostgreSQL may
+// switch one to a generic plan that cannot see the pattern: for ILIKE $5
+// that is a trigram bitmap scan even for "%é%", which has no trigram and
+// so reads the whole index — seconds instead of a tenth of one. A server
+// without the setting (a Postgres-compatible database) keeps its own
+// planning; the queries are correct either way.
+func customPlans(ctx context.Context, c *pgx.Conn) error {
+	c.Exec(ctx, `SET plan_cache_mode = force_custom_plan`)
+	return nil
 }
 
 // ID returns the store's own id.

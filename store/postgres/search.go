@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -14,38 +13,54 @@ import (
 
 const hitOrder = ` ORDER BY e.at DESC, e.session DESC, e.seq DESC`
 
-// Search finds events whose body holds every word. It first tests the
-// newest plan.Window events of the store; when they do not fill the
-// limit, it lets the body trigram index find the candidates (or walks
-// everything when no word has three characters for it to use).
+// Search finds events whose body holds every word, on the plan
+// plan.Search chooses: the newest events on the time index, or the body
+// trigram index.
 func (s *Store) Search(ctx context.Context, q store.SearchQuery) ([]store.Hit, error) {
-	pats, err := plan.Words(q)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	const kindCond = `($1::text[] IS NULL OR kind = ANY ($1))`
-	const cols = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body FROM events e JOIN sessions s ON s.id = e.session `
-	base := []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(q.Limit)}
-	if q.Limit > 0 {
-		// $1 kinds, $2 limit, $3 window, $4… the words.
-		words, args := wordConds(pats, append(base, plan.Window))
-		hits, err := s.queryHits(ctx, cols+`WHERE e.id IN (
-				SELECT id FROM (SELECT id, kind, body FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $3) w
-				WHERE `+kindCond+` AND `+words+`
-			)`+hitOrder+` LIMIT $2`, args...)
-		if err != nil || len(hits) >= q.Limit {
-			return hits, wrapSearch(err)
-		}
-	}
-	// $1 kinds, $2 limit, $3… the words.
-	words, args := wordConds(pats, base)
-	query := cols + `WHERE ` + kindCond + ` AND ` + words + hitOrder + ` LIMIT $2`
-	if slices.ContainsFunc(pats, store.HasTrigram) {
-		query = `WITH m AS MATERIALIZED (SELECT id FROM events WHERE ` + words + ` AND ` + kindCond + `)
-			` + cols + `WHERE e.id IN (SELECT id FROM m)` + hitOrder + ` LIMIT $2`
-	}
-	hits, err := s.queryHits(ctx, query, args...)
+	hits, err := plan.Search(ctx, q, searcher{s})
 	return hits, wrapSearch(err)
+}
+
+type searcher struct{ s *Store }
+
+func (searcher) Costs() plan.Costs { return costs }
+
+const (
+	searchKinds = `($1::text[] IS NULL OR kind = ANY ($1))`
+	hitSelect   = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body FROM events e JOIN sessions s ON s.id = e.session `
+)
+
+// searchArgs are $1 kinds, $2 limit, then the words' patterns.
+func searchArgs(q store.SearchQuery, limit int) (string, []any) {
+	pats, _ := plan.Words(q)
+	return wordConds(pats, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)})
+}
+
+func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit int) ([]store.Hit, error) {
+	words, args := searchArgs(q, limit)
+	if window == 0 {
+		return sr.s.queryHits(ctx, hitSelect+`WHERE `+searchKinds+` AND `+words+hitOrder+` LIMIT $2`, args...)
+	}
+	args = append(args, window)
+	return sr.s.queryHits(ctx, hitSelect+`WHERE e.id IN (
+			SELECT id FROM (SELECT id, kind, body FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
+		fmt.Sprint(len(args))+`) w
+			WHERE `+searchKinds+` AND `+words+`
+		)`+hitOrder+` LIMIT $2`, args...)
+}
+
+// Indexed lets the body trigram indexes find the candidates; MATERIALIZED
+// keeps the planner from walking the time index on a guess instead.
+func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) ([]store.Hit, error) {
+	words, args := searchArgs(q, limit)
+	return sr.s.queryHits(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+words+` AND `+searchKinds+`)
+		`+hitSelect+`WHERE e.id IN (SELECT id FROM m)`+hitOrder+` LIMIT $2`, args...)
+}
+
+func (sr searcher) Rows(ctx context.Context) (int64, error) {
+	var n int64
+	err := sr.s.pool.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	return n, err
 }
 
 // wordConds ANDs one ILIKE per word pattern, numbering the parameters

@@ -13,15 +13,24 @@ import (
 const hitCols = `e.session, s.title, e.seq, e.at, e.kind, e.body`
 const hitOrder = ` ORDER BY e.at DESC, e.session DESC, e.seq DESC`
 
-// Search finds events whose body holds every word. It first tests the
-// newest plan.Window events of the store; when they do not fill the
-// limit, it asks the body trigram index for candidates holding the words'
-// literal runs, or walks everything when no word has a run of three.
+// Search finds events whose body holds every word, on the plan
+// plan.Search chooses: the newest events on the time index, or the body
+// trigram index.
 func (s *Store) Search(ctx context.Context, q store.SearchQuery) ([]store.Hit, error) {
-	pats, err := plan.Words(q)
+	hits, err := plan.Search(ctx, q, searcher{s})
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
+	return hits, nil
+}
+
+type searcher struct{ s *Store }
+
+func (searcher) Costs() plan.Costs { return costs }
+
+// conds is the kinds and words condition on e, with its arguments. The +
+// on kind keeps SQLite from reading by the (session, kind, seq) index.
+func conds(q store.SearchQuery) (string, []any) {
 	var cond strings.Builder
 	var args []any
 	for _, k := range q.Kinds {
@@ -39,39 +48,43 @@ func (s *Store) Search(ctx context.Context, q store.SearchQuery) ([]store.Hit, e
 			args = append(args, arg)
 		}
 	}
-	limit := sqlLimit(q.Limit)
-	if q.Limit > 0 {
-		hits, err := s.queryHits(ctx, `SELECT `+hitCols+` FROM (
-				SELECT id FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT ?
-			) w JOIN events e ON e.id = w.id JOIN sessions s ON s.id = e.session
-			WHERE `+cond.String()+hitOrder+` LIMIT ?`, append(append([]any{plan.Window}, args...), limit)...)
-		if err != nil || len(hits) >= q.Limit {
-			return hits, wrapSearch(err)
-		}
+	return cond.String(), args
+}
+
+func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit int) ([]store.Hit, error) {
+	cond, args := conds(q)
+	if window == 0 {
+		return sr.s.queryHits(ctx, `SELECT `+hitCols+` FROM events e JOIN sessions s ON s.id = e.session
+			WHERE `+cond+hitOrder+` LIMIT ?`, append(args, sqlLimit(limit))...)
 	}
+	return sr.s.queryHits(ctx, `SELECT `+hitCols+` FROM (
+			SELECT id FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT ?
+		) w JOIN events e ON e.id = w.id JOIN sessions s ON s.id = e.session
+		WHERE `+cond+hitOrder+` LIMIT ?`, append(append([]any{window}, args...), sqlLimit(limit))...)
+}
+
+// Indexed asks FTS5 for the rows holding every word's literal runs of
+// three or more characters (escape-free, so FTS5 can use its index), then
+// tests the exact words on them.
+func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) ([]store.Hit, error) {
+	cond, args := conds(q)
 	var filters []string
 	var fargs []any
-	for _, p := range pats {
-		if f, ok := store.TrigramFilter(p); ok {
+	for _, w := range q.Words {
+		if f, ok := store.TrigramFilter("%" + store.EscapeLike(w) + "%"); ok && w != "" {
 			filters = append(filters, "body LIKE ?")
 			fargs = append(fargs, f)
 		}
 	}
-	from := `events e JOIN sessions s ON s.id = e.session WHERE `
-	if len(filters) > 0 {
-		from += `e.id IN (SELECT rowid FROM events_body WHERE ` + strings.Join(filters, " AND ") + `) AND `
-		args = append(fargs, args...)
-	}
-	hits, err := s.queryHits(ctx, `SELECT `+hitCols+` FROM `+from+cond.String()+hitOrder+` LIMIT ?`,
-		append(args, limit)...)
-	return hits, wrapSearch(err)
+	return sr.s.queryHits(ctx, `SELECT `+hitCols+` FROM events e JOIN sessions s ON s.id = e.session
+		WHERE e.id IN (SELECT rowid FROM events_body WHERE `+strings.Join(filters, " AND ")+`)
+		AND `+cond+hitOrder+` LIMIT ?`, append(append(fargs, args...), sqlLimit(limit))...)
 }
 
-func wrapSearch(err error) error {
-	if err != nil {
-		return fmt.Errorf("search: %w", err)
-	}
-	return nil
+func (sr searcher) Rows(ctx context.Context) (int64, error) {
+	var n int64
+	err := sr.s.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	return n, err
 }
 
 func (s *Store) queryHits(ctx context.Context, query string, args ...any) ([]store.Hit, error) {

@@ -13,12 +13,14 @@ func placeholders(n int) string {
 
 // matchCond is the SQL condition that col holds a stretch matching the
 // :match pattern p, with its one argument. SQLite's LIKE folds ASCII only,
-// as the definition asks, and ESCAPE '\' gives the escapes. A pattern with
-// no wildcards becomes instr over lower(), which folds ASCII only too and
-// runs several times faster than LIKE.
+// as the definition asks. ESCAPE '\' is added only when the pattern needs
+// it: a canonical pattern without a backslash reads the same without one,
+// and the clause costs about a quarter more per row. (instr over lower()
+// gives the same rows but is slower still: lower copies every payload.)
 func matchCond(col, p string) (string, any) {
-	if lit, ok := store.Literal(p); ok {
-		return "instr(lower(" + col + "), ?) > 0", store.LowerASCII(lit)
+	pat := "%" + store.CanonicalLike(p) + "%"
+	if strings.Contains(pat, `\`) {
+		return col + ` LIKE ? ESCAPE '\'`, pat
 	}
-	return col + ` LIKE ? ESCAPE '\'`, "%" + store.CanonicalLike(p) + "%"
+	return col + ` LIKE ?`, pat
 }

@@ -60,6 +60,7 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"ExportImportRoundTrip", testExportImportRoundTrip},
 		{"ImportSpecExample", testImportSpecExample},
 		{"ImportErrors", testImportErrors},
+		{"ImportBulk", testImportBulk},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, h) })

@@ -1,8 +1,9 @@
 // Package plan holds the parts of reading a log that do not depend on the
-// backend: walking a lineage's segments for a scan, and the rule for when
-// a match is served by a newest-first walk and when by a trigram index.
-// Backends supply the SQL for one segment; they share this package so that
-// limits, counts and ordering come out the same on each.
+// backend: walking a lineage's segments for a scan, and the choice, per
+// query and per segment, between a nearest-first walk and a trigram index.
+// Backends supply the SQL for each way of reading one segment and their
+// costs per row; they share this package so that limits, counts and
+// ordering come out the same on each, and so do the plan choices.
 package plan
 
 import (
@@ -12,21 +13,23 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// Window is how many rows, newest first (or oldest first), a match walks
-// before it gives up on finding its limit nearby and asks the trigram
-// index instead. A few thousand rows cost a millisecond or two to test;
-// a pattern that fills a limit of 20 within them is dense enough that the
-// walk beats any index.
-const Window = 4096
-
-// Segmenter reads one segment of a lineage.
+// Segmenter reads one segment of a lineage. Every method applies q's kinds
+// and match; rows come newest first when q.Newest, else oldest first.
 type Segmenter interface {
-	// Rows returns up to limit (zero: all) events of seg that satisfy q's
-	// kinds and match, newest first when q.Newest, else oldest first.
-	// indexed says whether the trigram plan served the read.
-	Rows(ctx context.Context, seg store.Segment, q store.Query, limit int) (events []store.Event, indexed bool, err error)
-	// Count returns how many events of seg satisfy q's kinds and match;
-	// indexed asks for the trigram plan.
+	// Costs are the backend's costs per row of each way of reading.
+	Costs() Costs
+	// Walk returns up to limit (zero: all) matching events among the
+	// window nearest rows of seg (zero: every row), on the (session, seq)
+	// index.
+	Walk(ctx context.Context, seg store.Segment, q store.Query, window, limit int) ([]store.Event, error)
+	// Indexed returns up to limit (zero: all) matching events found
+	// through the trigram index. It is only asked when
+	// store.HasTrigram(q.Match).
+	Indexed(ctx context.Context, seg store.Segment, q store.Query, limit int) ([]store.Event, error)
+	// Stats probes the Probe nearest rows of seg for q.Match.
+	Stats(ctx context.Context, seg store.Segment, q store.Query) (Stats, error)
+	// Count returns how many events of seg match, by testing every row of
+	// the segment or, when indexed, through the trigram index.
 	Count(ctx context.Context, seg store.Segment, q store.Query, indexed bool) (int64, error)
 }
 
@@ -39,10 +42,10 @@ func Scan(ctx context.Context, lineage []store.Session, q store.Query, b Segment
 	if q.Own {
 		segs = segs[:1]
 	}
-	var live []store.Segment
+	var live []*segment
 	for _, g := range segs {
 		if g, ok := g.Clip(q.After, q.Before); ok {
-			live = append(live, g)
+			live = append(live, &segment{Segment: g, exact: -1})
 		}
 	}
 	if !q.Newest {
@@ -53,7 +56,6 @@ func Scan(ctx context.Context, lineage []store.Session, q store.Query, b Segment
 		want = q.Limit + 1
 	}
 	var got []store.Event
-	indexed := false
 	for _, g := range live {
 		n := 0
 		if want > 0 {
@@ -62,11 +64,10 @@ func Scan(ctx context.Context, lineage []store.Session, q store.Query, b Segment
 				break
 			}
 		}
-		rows, idx, err := b.Rows(ctx, g, q, n)
+		rows, err := g.rows(ctx, b, q, n)
 		if err != nil {
 			return store.ScanResult{}, err
 		}
-		indexed = indexed || idx
 		got = append(got, rows...)
 	}
 	var r store.ScanResult
@@ -84,7 +85,7 @@ func Scan(ctx context.Context, lineage []store.Session, q store.Query, b Segment
 		if q.Count {
 			r.Matched = 0
 			for _, g := range live {
-				n, err := b.Count(ctx, g, q, indexed)
+				n, err := g.count(ctx, b, q)
 				if err != nil {
 					return store.ScanResult{}, err
 				}
@@ -93,6 +94,99 @@ func Scan(ctx context.Context, lineage []store.Session, q store.Query, b Segment
 		}
 	}
 	return r, nil
+}
+
+// segment is one segment of a scan with what its reads learned about it.
+type segment struct {
+	store.Segment
+	stats *Stats
+	// exact is the segment's number of matching events when a read found
+	// all of them, else -1.
+	exact int64
+}
+
+func (g *segment) probe(ctx context.Context, b Segmenter, q store.Query) (Stats, error) {
+	if g.stats == nil {
+		st, err := b.Stats(ctx, g.Segment, q)
+		if err != nil {
+			return Stats{}, err
+		}
+		g.stats = &st
+	}
+	return *g.stats, nil
+}
+
+// rows reads up to limit (zero: all) matching events of the segment.
+//
+// Without a pattern the (session, seq) index is the plan. With one, and a
+// limit, the probe comes first: filling the limit there is the answer. If
+// it does not, the probe's densities price a walk far enough to fill the
+// limit against the trigram index's candidates, store-wide, and the
+// cheaper runs. A walk that the estimate sent too short falls back to the
+// index, so a wrong guess costs at most a few times the right one.
+func (g *segment) rows(ctx context.Context, b Segmenter, q store.Query, limit int) ([]store.Event, error) {
+	if q.Match == "" {
+		return b.Walk(ctx, g.Segment, q, 0, limit)
+	}
+	indexable := store.HasTrigram(q.Match)
+	if limit == 0 {
+		if !indexable {
+			return b.Walk(ctx, g.Segment, q, 0, 0)
+		}
+		st, err := g.probe(ctx, b, q)
+		if err != nil {
+			return nil, err
+		}
+		if b.Costs().countByIndex(st) {
+			return b.Indexed(ctx, g.Segment, q, 0)
+		}
+		return b.Walk(ctx, g.Segment, q, 0, 0)
+	}
+	evs, err := b.Walk(ctx, g.Segment, q, Probe, limit)
+	if err != nil || len(evs) >= limit {
+		return evs, err
+	}
+	st, err := g.probe(ctx, b, q)
+	if err != nil {
+		return nil, err
+	}
+	if st.whole() {
+		g.exact = int64(len(evs))
+		return evs, nil
+	}
+	if !indexable {
+		return b.Walk(ctx, g.Segment, q, 0, limit)
+	}
+	rows := st.walkRows(limit)
+	if b.Costs().preferIndex(st, rows) {
+		return b.Indexed(ctx, g.Segment, q, limit)
+	}
+	window := int(min(4*rows, float64(max(st.Span, st.Window))))
+	evs, err = b.Walk(ctx, g.Segment, q, window, limit)
+	if err != nil || len(evs) >= limit || int64(window) >= st.Span {
+		return evs, err
+	}
+	return b.Indexed(ctx, g.Segment, q, limit)
+}
+
+// count counts the segment's matching events on the cheaper exact plan: a
+// test of every row of the segment, bounded by its size, or the trigram
+// index, bounded by the pattern's matches in the whole store.
+func (g *segment) count(ctx context.Context, b Segmenter, q store.Query) (int64, error) {
+	if g.exact >= 0 {
+		return g.exact, nil
+	}
+	if q.Match == "" || !store.HasTrigram(q.Match) {
+		return b.Count(ctx, g.Segment, q, false)
+	}
+	st, err := g.probe(ctx, b, q)
+	if err != nil {
+		return 0, err
+	}
+	if st.whole() {
+		return st.Kept, nil
+	}
+	return b.Count(ctx, g.Segment, q, b.Costs().countByIndex(st))
 }
 
 // Find returns the segment of a lineage that holds seq.
