@@ -128,7 +128,17 @@ func assign(v lisp.Value, dst reflect.Value) error {
 	}
 	switch dst.Kind() {
 	case reflect.Interface:
-		dst.Set(reflect.ValueOf(natural(v)))
+		// nil has no reflect.Value to Set, and a destination such as
+		// error or fmt.Stringer takes only what implements it.
+		n := reflect.ValueOf(natural(v))
+		switch {
+		case !n.IsValid():
+			dst.SetZero()
+		case n.Type().AssignableTo(dst.Type()):
+			dst.Set(n)
+		default:
+			return mismatch(v, dst)
+		}
 		return nil
 	case reflect.String:
 		switch x := v.(type) {
@@ -261,8 +271,11 @@ func mapPairs(v lisp.Value) ([]pair, error) {
 		if _, isCons := items[0].(*lisp.Cons); isCons {
 			for _, it := range items {
 				c, ok := it.(*lisp.Cons)
-				name, okName := keyName(lisp.Car(c))
-				if !ok || !okName {
+				if !ok {
+					return nil, fmt.Errorf("FromLisp: %s is not an alist", lisp.Prin1ToString(v))
+				}
+				name, okName := keyName(c.Car)
+				if !okName {
 					return nil, fmt.Errorf("FromLisp: %s is not an alist", lisp.Prin1ToString(v))
 				}
 				out = append(out, pair{name, c.Cdr})

@@ -29,7 +29,7 @@ func Home(explicit string, env Env) string {
 }
 
 // Store is the embedded SQLite store's file in a home.
-func Store(home string) string { return filepath.Join(home, "log.sqlite") }
+func Store(home string) string { return filepath.Join(home, "log.db") }
 
 // History is the REPL's history file in a home.
 func History(home string) string { return filepath.Join(home, "history") }

@@ -95,7 +95,9 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 		Call: callSeq, Text: text, DurationMS: elapsed.Milliseconds(), Error: evalErr != nil,
 		Defined: nonNil(res.Defined), Watching: changed,
 	}
-	results, err := s.append(ctx, store.NewEvent{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)})
+	// The result is written even when the cell was cancelled: a call
+	// always gets its result, so the log stays consistent.
+	results, err := s.append(context.WithoutCancel(ctx), store.NewEvent{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)})
 	if err != nil {
 		return CellResult{}, err
 	}

@@ -32,6 +32,10 @@ type Message struct {
 // windowKinds are the events that become window messages.
 var windowKinds = []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult}
 
+// pathKinds are what a window reads: its messages' events, and the requests
+// that split a turn into rounds (splitTurns).
+var pathKinds = append(windowKinds[:len(windowKinds):len(windowKinds)], KindRequest)
+
 // logMessage turns a window event into its message.
 func logMessage(e store.Event) (Message, bool) {
 	m := Message{ID: strconv.FormatInt(e.Seq, 10), Seq: e.Seq}
@@ -75,7 +79,7 @@ func (s *Session) pathEvents(ctx context.Context, boundary int64) ([]store.Event
 	for _, t := range turns {
 		inWindow[t] = true
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: windowKinds, After: turns[0] - 1})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: pathKinds, After: turns[0] - 1})
 	if err != nil {
 		return nil, nil, fmt.Errorf("window of session %s: %w", s.info.ID, err)
 	}

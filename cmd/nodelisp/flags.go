@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // options are the command line's flags.
@@ -22,37 +23,98 @@ type options struct {
 var errHelp = errors.New("help requested")
 
 const usageText = `Usage:
-  nodelisp [flags]                  start the REPL
+  nodelisp [flags]                   start the REPL (a turn of a session per input)
   nodelisp [flags] FILE.lisp [ARGS]  run a script (ARGS are in *args*)
-  nodelisp [flags] -e EXPR          evaluate EXPR and print its value
-  nodelisp [flags] -                run the program on standard input
+  nodelisp [flags] -e EXPR           evaluate EXPR and print its value
+  nodelisp [flags] -                 run the program on standard input
+  nodelisp sessions                  list the store's sessions, one a line
+  nodelisp log export|import|gen     move sessions in and out of the store
+  nodelisp db migrate                apply the store's schema migrations
+  nodelisp serve                     the host protocol over stdio (JSON-RPC 2.0)
+
+Run 'nodelisp COMMAND --help' for a subcommand's flags.
 
 Flags:
 `
 
+// Usages of the flags every mode shares; the subcommands that open the
+// store take --db and --home too, after their name.
+const (
+	usageDB   = "the log store: a postgres:// `URL` or an SQLite file (default: $NODECODE_DB, else log.db in the home)"
+	usageHome = "the nodelisp home `DIR` (default: $NODECODE_HOME, else $XDG_DATA_HOME/nodecode, else ~/.local/share/nodecode)"
+)
+
 // parseFlags parses the flags that come before the file name or subcommand;
 // everything from the first non-flag argument on is returned as rest.
-func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
+func parseFlags(args []string, stdout io.Writer) (options, []string, error) {
 	var o options
-	fs := flag.NewFlagSet("nodelisp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&o.expr, "e", "", "evaluate `EXPR` and print its value")
+	fs := newFlagSet("nodelisp", usageText)
+	fs.StringVar(&o.expr, "e", "", "evaluate `EXPR` and print its value (default: none)")
 	fs.BoolVar(&o.json, "json", false, "print each top-level result as one JSON line")
-	fs.StringVar(&o.session, "session", "", "run against session `ID` of the store (recall reads its log)")
-	fs.StringVar(&o.db, "db", "", "the log store: postgres://… or an SQLite file `URL` (default: $NODECODE_DB, else the home's file)")
-	fs.StringVar(&o.home, "home", "", "the nodelisp home `DIR` (default: $NODECODE_HOME, $XDG_DATA_HOME/nodecode, ~/.local/share/nodecode)")
-	fs.StringVar(&o.model, "model", "", "the session's model as `provider/model-id` (default: $NODECODE_MODEL, or \"model\" in config.jsonc)")
+	fs.StringVar(&o.session, "session", "", "resume session `ID` in the REPL; a script's recall forms read its log (default: a new session for the REPL, none for scripts)")
+	fs.StringVar(&o.db, "db", "", usageDB)
+	fs.StringVar(&o.home, "home", "", usageHome)
+	fs.StringVar(&o.model, "model", "", "the session's model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
 	fs.StringVar(&o.workdir, "workdir", "", "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usageText)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return o, nil, errHelp
-		}
+	if err := parseArgs(fs, args, stdout); err != nil {
 		return o, nil, err
 	}
 	return o, fs.Args(), nil
+}
+
+// newFlagSet makes a flag set whose help is head followed by every flag,
+// each with its default.
+func newFlagSet(name, head string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), head)
+		printFlags(fs)
+	}
+	return fs
+}
+
+// parseArgs parses args into fs. Asked for help, it prints it to stdout
+// (so it pages and greps) and returns errHelp; any other problem is the
+// returned error, for the caller to print as one line.
+func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return errHelp
+	}
+	return err
+}
+
+// printFlags lists every flag as --name VALUE with its usage and default.
+// The flag package leaves out zero defaults; a user reading --help wants
+// to see them all, so a usage that does not say its default gets one.
+func printFlags(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		head := "  --" + f.Name
+		if len(f.Name) == 1 {
+			head = "  -" + f.Name
+		}
+		if name != "" {
+			head += " " + name
+		}
+		if !strings.Contains(usage, "(default") {
+			def := f.DefValue
+			if def == "" {
+				def = `""`
+			}
+			usage += " (default " + def + ")"
+		}
+		fmt.Fprintf(fs.Output(), "%s\n      %s\n", head, usage)
+	})
+}
+
+// storeFlags adds --db and --home to a subcommand's flags, filling the
+// same options the global flags do.
+func storeFlags(fs *flag.FlagSet, o *options) {
+	fs.StringVar(&o.db, "db", o.db, usageDB)
+	fs.StringVar(&o.home, "home", o.home, usageHome)
 }

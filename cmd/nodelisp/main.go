@@ -1,12 +1,17 @@
 // Command nodelisp runs Lisp: a REPL with no arguments, a script with a
 // file name, an expression with -e, or stdin with -. Subcommands reach the
 // log (sessions, log, db) and the host protocol (serve).
+//
+// docs/cli.md is the user's account of every mode and flag.
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/nodelisp/nodelisp/evict"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -20,26 +25,23 @@ func main() {
 const (
 	exitOK    = 0
 	exitError = 1 // the program failed: a Lisp error, a store error
-	exitUsage = 2 // the command line was wrong
+	exitUsage = 2 // the command line (or the config file) was wrong
 )
 
-// run is main without the process: it returns the exit status, so tests can
-// drive the whole command in-process.
+// run is main without the process: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	opts, rest, err := parseFlags(args, stderr)
+	opts, rest, err := parseFlags(args, stdout)
+	c := &command{opts: opts, stdin: stdin, stdout: stdout, stderr: stderr}
 	if err != nil {
 		if err == errHelp {
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "nodelisp: %v\n", err)
-		fmt.Fprintln(stderr, "Run 'nodelisp --help' for usage.")
-		return exitUsage
+		return c.usageError(err)
 	}
 	if opts.version {
 		fmt.Fprintf(stdout, "nodelisp %s\n", version)
 		return exitOK
 	}
-	c := &command{opts: opts, stdin: stdin, stdout: stdout, stderr: stderr}
 	switch {
 	case opts.expr != "":
 		return c.runSource("-e", opts.expr, rest)
@@ -67,4 +69,22 @@ type command struct {
 }
 
 // subcommands maps the first argument to a mode other than running a file.
+// Each registers itself from its own file's init.
 var subcommands = map[string]func(c *command, args []string) int{}
+
+// usageError reports a wrong command line in one line and exits 2.
+func (c *command) usageError(err error) int {
+	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+	fmt.Fprintln(c.stderr, "Run 'nodelisp --help' for usage.")
+	return exitUsage
+}
+
+// fail reports an error of the command's work and exits 1; a malformed
+// config file is the user's to fix before anything runs, and exits 2.
+func (c *command) fail(err error) int {
+	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+	if errors.As(err, new(*evict.ConfigError)) {
+		return exitUsage
+	}
+	return exitError
+}

@@ -1,45 +1,249 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"sync"
 
-	"github.com/nodelisp/nodelisp/interp"
+	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/reader"
+	"github.com/nodelisp/nodelisp/session"
+	"github.com/nodelisp/nodelisp/store"
 )
 
-// repl reads cells from stdin until EOF, printing each value. A cell is
-// complete when the reader no longer reports it incomplete, so a form may
-// span lines.
+// repl is one REPL over one session of a store: each typed cell is a turn
+// (its input, a request, its one tool call and result), and slash commands
+// look at the session or move about its tree. The terminal and the piped
+// front ends share it.
+type repl struct {
+	c    *command
+	st   store.Store
+	sess *session.Session
+	out  io.Writer // results
+	msg  io.Writer // notices and errors
+	// color: the terminal takes ANSI colours and NO_COLOR is not set.
+	color bool
+	// width is the terminal's width in columns, for /context's bar.
+	width int
+
+	mu     sync.Mutex
+	cancel context.CancelFunc // the running entry's, nil at the prompt
+	// pending: an interrupt came after the prompt returned and before
+	// the entry began; the entry begins cancelled.
+	pending bool
+	onIdle  func() // what an interrupt does at the prompt, if anything
+	stopped chan struct{}
+}
+
+// repl is the command's mode with no arguments: the terminal REPL when
+// stdin and stdout are terminals, else the scripted one.
 func (c *command) repl() int {
-	it := interp.New(interp.Options{Stdout: c.stdout})
-	in := bufio.NewScanner(c.stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<26)
-	var pending strings.Builder
-	for in.Scan() {
-		pending.WriteString(in.Text())
-		pending.WriteString("\n")
-		src := pending.String()
-		if strings.TrimSpace(src) == "" {
-			pending.Reset()
-			continue
-		}
-		if _, err := reader.ReadCell(src); err != nil {
-			var rerr *reader.Error
-			if errors.As(err, &rerr) && rerr.Incomplete {
-				continue
+	ctx := context.Background()
+	model, env, err := c.budgetEnv()
+	if err != nil {
+		return c.fail(err)
+	}
+	budget := evict.Resolve(model, *env)
+	for _, w := range budget.Warnings {
+		fmt.Fprintf(c.stderr, "nodelisp: warning: %s\n", w)
+	}
+	st, err := c.openStore(ctx)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer st.Close()
+	workdir, err := c.workdir()
+	if err != nil {
+		return c.fail(err)
+	}
+	opts := session.Options{Title: "repl", Model: model, BudgetEnv: env, Workdir: workdir}
+	var sess *session.Session
+	if c.opts.session != "" {
+		sess, err = session.Resume(ctx, st, c.opts.session, opts)
+	} else {
+		sess, err = session.Open(ctx, st, opts)
+	}
+	if err != nil {
+		return c.fail(err)
+	}
+	r := &repl{c: c, st: st, sess: sess, out: c.stdout, msg: c.stderr, width: 80}
+	r.watchInterrupts()
+	defer r.stopInterrupts()
+	if inTerm, outTerm := fileTerminal(c.stdin), fileTerminal(c.stdout); inTerm != nil && outTerm != nil {
+		r.color = colorWanted(outTerm)
+		r.width = termWidth(outTerm)
+		return r.terminal(ctx)
+	}
+	return r.piped(ctx)
+}
+
+// errQuit is /quit's answer: leave the REPL.
+var errQuit = errors.New("quit")
+
+// run handles one complete entry under a context that Ctrl-C cancels.
+func (r *repl) run(ctx context.Context, src string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	r.mu.Lock()
+	r.cancel = cancel
+	if r.pending {
+		cancel()
+	}
+	r.pending = false
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		r.cancel = nil
+		r.mu.Unlock()
+		cancel()
+	}()
+	return r.input(ctx, src)
+}
+
+// atPrompt forgets interrupts that came before the prompt is shown again.
+func (r *repl) atPrompt() {
+	r.mu.Lock()
+	r.pending = false
+	r.mu.Unlock()
+}
+
+// input handles one complete entry: a slash command or a cell. It returns
+// errQuit to leave, and other errors when the log failed.
+func (r *repl) input(ctx context.Context, src string) error {
+	if isSlash(src) {
+		return r.slash(ctx, strings.TrimSpace(src))
+	}
+	if strings.TrimSpace(src) == "" {
+		return nil
+	}
+	return r.turn(ctx, src)
+}
+
+// isSlash reports whether an entry is a slash command rather than a cell.
+func isSlash(src string) bool {
+	return strings.HasPrefix(strings.TrimLeft(src, " \t"), "/")
+}
+
+// turn runs one cell as a turn of the session: the input, then the request
+// (the window rebuilt, as a host does before it calls a model), then the
+// cell as the turn's one tool call.
+func (r *repl) turn(ctx context.Context, src string) error {
+	if _, err := r.sess.Input(ctx, src); err != nil {
+		return r.cancelled(ctx, err)
+	}
+	w, err := r.sess.Window(ctx, session.WindowOptions{Send: true})
+	if err != nil {
+		return r.cancelled(ctx, err)
+	}
+	r.requestNotices(w)
+	res, err := r.sess.Eval(ctx, src)
+	if err != nil {
+		return r.cancelled(ctx, err)
+	}
+	r.println(res.Text)
+	return nil
+}
+
+// cancelled turns the failure of a turn that Ctrl-C cancelled into a
+// notice, so the REPL carries on; other failures pass through.
+func (r *repl) cancelled(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		fmt.Fprintln(r.out, "cancelled")
+		return nil
+	}
+	return err
+}
+
+// requestNotices tells the person what a request did to the window: the
+// warning the model would now read, or an eviction.
+func (r *repl) requestNotices(w *session.Window) {
+	switch {
+	case w.Evicted:
+		fmt.Fprintf(r.msg, "nodelisp: evicted: the window is now %s; turns up to seq %d are recalled from the log\n",
+			share(w.Usage, w.Budget), w.Boundary)
+	case w.Warning:
+		fmt.Fprintf(r.msg, "nodelisp: the window is at %s of its budget; the next input still over 85%% evicts down to 50%%\n",
+			share(w.Usage, w.Budget))
+	}
+}
+
+// share is usage as the prompt shows it: a percentage of the budget, or
+// the tokens when the budget is unknown.
+func share(usage, budget int) string {
+	if budget <= 0 {
+		return fmt.Sprintf("%s tokens", grouped(usage))
+	}
+	return fmt.Sprintf("%d%%", evict.Percent(usage, budget))
+}
+
+// prompt is the primary prompt: the session and how full its window is.
+func (r *repl) prompt(ctx context.Context) string {
+	w, err := r.sess.Window(ctx, session.WindowOptions{})
+	if err != nil {
+		return r.sess.ID() + " > "
+	}
+	return fmt.Sprintf("%s %s > ", r.sess.ID(), share(w.Usage, w.Budget))
+}
+
+// println writes one result on its own line.
+func (r *repl) println(text string) {
+	if strings.HasSuffix(text, "\n") {
+		fmt.Fprint(r.out, text)
+		return
+	}
+	fmt.Fprintln(r.out, text)
+}
+
+// complete reports whether src is a whole entry: a slash command line, or
+// a cell the reader does not call incomplete (a malformed cell is whole:
+// it is run, and its error shown). A cell of comments alone waits for its
+// form, as a ;; note heads the cell it belongs to.
+func complete(src string) bool {
+	if isSlash(src) {
+		return true
+	}
+	cell, err := reader.ReadCell(src)
+	var rerr *reader.Error
+	if errors.As(err, &rerr) && rerr.Incomplete {
+		return false
+	}
+	return err != nil || len(cell.Forms) > 0 || strings.TrimSpace(src) == ""
+}
+
+// watchInterrupts routes SIGINT: it cancels the running entry; at the
+// prompt it does what the front end says (liner reads Ctrl-C itself
+// there, the terminal being raw, so SIGINT comes only in the moment
+// between the prompt and the entry, and is kept for the entry).
+func (r *repl) watchInterrupts() {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	r.stopped = make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-sig:
+				r.mu.Lock()
+				cancel, idle := r.cancel, r.onIdle
+				if cancel == nil && idle == nil {
+					r.pending = true
+				}
+				r.mu.Unlock()
+				switch {
+				case cancel != nil:
+					cancel()
+				case idle != nil:
+					idle()
+				}
+			case <-r.stopped:
+				signal.Stop(sig)
+				return
 			}
 		}
-		pending.Reset()
-		res, err := it.Eval(context.Background(), src)
-		if err != nil {
-			fmt.Fprintf(c.stdout, "error: %v\n", err)
-			continue
-		}
-		fmt.Fprintln(c.stdout, res.Printed)
-	}
-	return exitOK
+	}()
 }
+
+func (r *repl) stopInterrupts() { close(r.stopped) }

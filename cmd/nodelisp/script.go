@@ -11,6 +11,8 @@ import (
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
+	"github.com/nodelisp/nodelisp/recall"
+	"github.com/nodelisp/nodelisp/store"
 )
 
 // runFile runs a script file.
@@ -31,6 +33,9 @@ func (c *command) runSource(name, src string, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	it := interp.New(interp.Options{Stdout: c.stdout})
+	lazy := &lazyStore{c: c}
+	defer lazy.close()
+	recall.InstallLazy(it.Image(), lazy.open, c.opts.session)
 	if err := it.Set("*args*", args); err != nil {
 		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
 		return exitError
@@ -59,6 +64,28 @@ func (c *command) runSource(name, src string, args []string) int {
 		fmt.Fprintln(c.stdout, last.Printed)
 	}
 	return exitOK
+}
+
+// lazyStore opens the store the first time a recall form asks for it, so
+// a script that never reads the log starts without opening one.
+type lazyStore struct {
+	c  *command
+	st store.Store
+}
+
+func (l *lazyStore) open(ctx context.Context) (store.Store, error) {
+	st, err := l.c.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l.st = st
+	return st, nil
+}
+
+func (l *lazyStore) close() {
+	if l.st != nil {
+		l.st.Close()
+	}
 }
 
 // reportError prints a Lisp or reader error as NAME:LINE:COL: message.

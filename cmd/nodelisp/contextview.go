@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/session"
+)
+
+// contextCmd is /context: which session and model, the budget and where
+// it came from, the bar of what fills the window, the thresholds and the
+// boundary. It only looks: it is not a request.
+func (r *repl) contextCmd(ctx context.Context, args []string) error {
+	if len(args) > 0 {
+		return badArgs("takes no arguments")
+	}
+	w, err := r.sess.Window(ctx, session.WindowOptions{})
+	if err != nil {
+		return err
+	}
+	model := r.sess.Model()
+	if model == "" {
+		model = "none"
+	}
+	fmt.Fprintf(r.out, "session %s · model %s · head seq %d · %d messages\n",
+		r.sess.ID(), model, w.Head, len(w.Messages))
+	if w.Budget > 0 {
+		fmt.Fprintf(r.out, "budget: %s tokens, from %s\n", grouped(w.Budget), w.Source)
+	} else {
+		fmt.Fprintln(r.out, "budget: unknown (set --model, $NODECODE_MODEL or \"model\" in config.jsonc, or $NODECODE_CONTEXT_TOKENS)")
+	}
+	// The bar takes what the line leaves after its caption.
+	bar := min(max(r.width-50, 10), 60)
+	fmt.Fprintln(r.out, evict.Report(w.Parts, bar, r.color))
+	return nil
+}
+
+// grouped writes n with commas between thousands, as /context does.
+func grouped(n int) string {
+	if n < 0 {
+		return "-" + grouped(-n)
+	}
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

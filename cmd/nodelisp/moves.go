@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/session"
+)
+
+// keepFiles reads the --keep-files flag of /undo, /redo and /tree N
+// rewind out of args.
+func keepFiles(args []string) (session.UndoOptions, []string) {
+	var opts session.UndoOptions
+	var rest []string
+	for _, a := range args {
+		if a == "--keep-files" {
+			opts.KeepFiles = true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return opts, rest
+}
+
+// evict is /evict with its argument already checked.
+func (r *repl) evict(ctx context.Context, arg string) error {
+	res, err := r.sess.Evict(ctx, arg)
+	if err != nil {
+		// The session's errors name the command already.
+		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "/evict: "))
+	}
+	n := len(res.Turns)
+	turns := "turns"
+	if n == 1 {
+		turns = "turn"
+	}
+	fmt.Fprintf(r.out, "evicted seq %d–%d · %d %s · window %s → %s tokens · boundary seq %d\n",
+		res.First, res.Last, n, turns, grouped(res.Before), grouped(res.After), res.Boundary)
+	return nil
+}

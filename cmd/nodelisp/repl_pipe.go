@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// piped is the REPL with stdin not a terminal: cells and slash commands
+// are read from stdin without prompts, and each result is printed on its
+// own line, so a session can be scripted. A cell may span lines; one left
+// unfinished at the end of input is run as it stands, so its error shows.
+func (r *repl) piped(ctx context.Context) int {
+	r.mu.Lock()
+	r.onIdle = func() { os.Exit(130) } // Ctrl-C while waiting for input
+	r.mu.Unlock()
+	in := bufio.NewScanner(r.c.stdin)
+	in.Buffer(make([]byte, 64<<10), 64<<20)
+	status := exitOK
+	var pending []string
+	run := func(src string) bool {
+		err := r.run(ctx, src)
+		switch {
+		case err == errQuit:
+			return false
+		case err != nil:
+			fmt.Fprintf(r.msg, "nodelisp: %v\n", err)
+			status = exitError
+		}
+		return true
+	}
+	for in.Scan() {
+		pending = append(pending, in.Text())
+		src := strings.Join(pending, "\n")
+		if !complete(src) {
+			continue
+		}
+		pending = nil
+		if !run(src) {
+			return status
+		}
+	}
+	if err := in.Err(); err != nil {
+		fmt.Fprintf(r.msg, "nodelisp: reading stdin: %v\n", err)
+		return exitError
+	}
+	if len(pending) > 0 {
+		run(strings.Join(pending, "\n"))
+	}
+	return status
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/peterh/liner"
+
+	"github.com/nodelisp/nodelisp/paths"
+)
+
+// terminal is the REPL at a terminal, on liner: line editing, history kept
+// in the home, Tab completion, and a cell continued over lines until the
+// reader finds it complete. Ctrl-C at the prompt clears the line (or the
+// unfinished cell); pressed again at the empty prompt it leaves, as does
+// Ctrl-D. While a cell runs the terminal is out of raw mode, so Ctrl-C
+// arrives as SIGINT and cancels the cell (watchInterrupts).
+func (r *repl) terminal(ctx context.Context) int {
+	ln := liner.NewLiner()
+	defer ln.Close()
+	ln.SetCtrlCAborts(true)
+	ln.SetTabCompletionStyle(liner.TabPrints)
+	ln.SetWordCompleter(r.completeWord)
+	histPath := paths.History(r.c.home())
+	loadHistory(ln, histPath)
+
+	r.banner()
+	var lines []string
+	var primary string
+	cleared := false // the last key at the prompt was a Ctrl-C
+	for {
+		p := ""
+		if len(lines) == 0 {
+			primary = r.prompt(ctx)
+			p = primary
+		} else {
+			p = continuation(primary)
+		}
+		r.atPrompt()
+		line, err := ln.Prompt(p)
+		switch {
+		case errors.Is(err, liner.ErrPromptAborted):
+			if cleared && len(lines) == 0 {
+				return exitOK
+			}
+			if !cleared {
+				fmt.Fprintln(r.out, "(Ctrl-C again to quit)")
+			}
+			lines, cleared = nil, true
+			continue
+		case errors.Is(err, io.EOF):
+			fmt.Fprintln(r.out)
+			return exitOK
+		case err != nil:
+			return r.c.fail(err)
+		}
+		cleared = false
+		lines = append(lines, line)
+		src := strings.Join(lines, "\n")
+		if !complete(src) {
+			continue
+		}
+		lines = nil
+		if strings.TrimSpace(src) == "" {
+			continue
+		}
+		for _, h := range historyLines(src) {
+			ln.AppendHistory(h)
+		}
+		if err := saveHistory(ln, histPath); err != nil {
+			fmt.Fprintf(r.msg, "nodelisp: saving history: %v\n", err)
+		}
+		err = r.run(ctx, src)
+		if err == errQuit {
+			return exitOK
+		}
+		if err != nil {
+			fmt.Fprintf(r.msg, "nodelisp: %v\n", err)
+		}
+	}
+}
+
+// banner says where the REPL stands when it starts.
+func (r *repl) banner() {
+	state := "a new session"
+	if r.c.opts.session != "" {
+		state = fmt.Sprintf("resumed at head %s", turnName(r.sess.Head()))
+	}
+	fmt.Fprintf(r.out, "nodelisp %s · session %s, %s · /help lists the commands · Ctrl-D quits\n",
+		version, r.sess.ID(), state)
+}
+
+// continuation is the prompt of a cell's later lines, as wide as the
+// primary one so the code lines up.
+func continuation(primary string) string {
+	n := len([]rune(primary))
+	if n < 4 {
+		return ".. "
+	}
+	return strings.Repeat(" ", n-3) + ".. "
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/serve"
+)
+
+func init() { subcommands["serve"] = (*command).serve }
+
+const serveUsage = `Usage:
+  nodelisp serve [flags]        JSON-RPC 2.0 over stdin/stdout, one message a line
+  nodelisp serve --mcp [flags]  a Model Context Protocol server over stdio
+
+The methods, params, results and error codes are in docs/serve.md.
+
+Flags:
+`
+
+// serve runs the host protocol until stdin ends or the process is
+// interrupted. The global --db, --home, --model and --workdir may also
+// come after "serve".
+func (c *command) serve(args []string) int {
+	o := c.opts
+	fs := flag.NewFlagSet("nodelisp serve", flag.ContinueOnError)
+	mcpMode := fs.Bool("mcp", false, "serve the Model Context Protocol instead of plain JSON-RPC")
+	fs.StringVar(&o.session, "session", o.session, "with --mcp, resume session `ID` (default: a new session)")
+	fs.StringVar(&o.db, "db", o.db, "the log store: a postgres:// `URL` or an SQLite file (default: $NODECODE_DB, else log.db in the home)")
+	fs.StringVar(&o.home, "home", o.home, "the nodelisp home `DIR` (default: $NODECODE_HOME, else $XDG_DATA_HOME/nodecode, else ~/.local/share/nodecode)")
+	fs.StringVar(&o.model, "model", o.model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
+	fs.StringVar(&o.workdir, "workdir", o.workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(c.stdout, serveUsage)
+			printServeFlags(c.stdout, fs)
+			return exitOK
+		}
+		return c.serveUsageError(err)
+	}
+	if fs.NArg() > 0 {
+		return c.serveUsageError(fmt.Errorf("serve: unexpected argument %q", fs.Arg(0)))
+	}
+	if o.session != "" && !*mcpMode {
+		return c.serveUsageError(errors.New("serve: --session is for --mcp; JSON-RPC clients call resume"))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg, err := serve.Setup{DB: o.db, Home: o.home, Model: o.model, Workdir: o.workdir}.Open(ctx)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+		if errors.As(err, new(*evict.ConfigError)) {
+			return exitUsage
+		}
+		return exitError
+	}
+	defer cfg.Store.Close()
+	if *mcpMode {
+		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.session, Version: version}, c.stdin, c.stdout)
+	} else {
+		err = serve.NewServer(cfg).Run(ctx, c.stdin, c.stdout)
+	}
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// printServeFlags lists the flags as --name VALUE, as the rest of the
+// command's help does.
+func printServeFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		head := "  --" + f.Name
+		if name != "" {
+			head += " " + name
+		}
+		fmt.Fprintf(w, "%s\n      %s\n", head, usage)
+	})
+}
+
+func (c *command) serveUsageError(err error) int {
+	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+	fmt.Fprintln(c.stderr, "Run 'nodelisp serve --help' for usage.")
+	return exitUsage
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/nodelisp/nodelisp/session"
+)
+
+// maxTreeLine is how much of an input's first line /tree shows.
+const maxTreeLine = 60
+
+// drawTree draws the session tree: one line a turn with its seq (what
+// /tree N takes) and the first line of its input, the head marked, and
+// the turns off the path to head (branches an undo or rewind left) marked
+// hidden. A line of turns runs straight down; a branch leaves it with
+// box-drawing characters, drawn before the turn the line goes on with, so
+// a long history without branches reads as a plain list.
+func drawTree(w io.Writer, id string, head int64, turns []session.TreeTurn) {
+	if len(turns) == 0 {
+		fmt.Fprintf(w, "%s: no turns yet\n", id)
+		return
+	}
+	top := id
+	if head == 0 {
+		top += "  ← head"
+	}
+	fmt.Fprintln(w, top)
+	known := map[int64]bool{}
+	for _, t := range turns {
+		known[t.Seq] = true
+	}
+	kids := map[int64][]session.TreeTurn{}
+	for _, t := range turns {
+		parent := t.Parent
+		if !known[parent] {
+			parent = 0
+		}
+		kids[parent] = append(kids[parent], t)
+	}
+	var chain func(next []session.TreeTurn, lead, rest string)
+	chain = func(next []session.TreeTurn, lead, rest string) {
+		for len(next) > 0 {
+			main := mainLine(next)
+			for _, b := range next {
+				if b.Seq != main.Seq {
+					chain([]session.TreeTurn{b}, rest+"├─ ", rest+"│  ")
+				}
+			}
+			fmt.Fprintln(w, lead+treeLabel(main))
+			lead = rest
+			next = kids[main.Seq]
+		}
+	}
+	chain(kids[0], "", "")
+}
+
+// mainLine picks the child a line of turns goes on with: the one on the
+// path to head, else the newest.
+func mainLine(ts []session.TreeTurn) session.TreeTurn {
+	for _, t := range ts {
+		if t.OnPath {
+			return t
+		}
+	}
+	return ts[len(ts)-1]
+}
+
+func treeLabel(t session.TreeTurn) string {
+	label := fmt.Sprintf("%d  %s", t.Seq, clipRunes(t.FirstLine, maxTreeLine))
+	switch {
+	case t.Head:
+		label += "  ← head"
+	case t.Hidden:
+		label += "  (hidden)"
+	}
+	return label
+}
+
+// clipRunes cuts s to n characters, marking a cut with "…".
+func clipRunes(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	return string(rs[:n-1]) + "…"
+}

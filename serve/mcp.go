@@ -1,0 +1,294 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/session"
+)
+
+// MCPOptions configure the Model Context Protocol server.
+type MCPOptions struct {
+	// Session resumes this session; "" opens a new one at the first call
+	// that needs it.
+	Session string
+	// Version is the server version the client is told.
+	Version string
+}
+
+// RunMCP serves the Model Context Protocol over in and out (newline-
+// delimited JSON-RPC, as MCP's stdio transport) until the client goes away
+// or ctx is done. The connection is one session: each eval call is a turn
+// whose input is the cell, as in the REPL.
+func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out io.Writer) error {
+	h := &mcpHost{cfg: cfg, resume: opts.Session, overrides: &evict.Overrides{}}
+	if opts.Session != "" {
+		// Resume at once, so a wrong id fails the command rather than the
+		// first tool call.
+		if err := h.open(ctx, opts.Session); err != nil {
+			return err
+		}
+	}
+	version := opts.Version
+	if version == "" {
+		version = "dev"
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "nodelisp", Version: version},
+		&mcp.ServerOptions{Instructions: mcpInstructions})
+	h.register(server)
+	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}, MaxLineLength: cfg.MaxLine}
+	return server.Run(ctx, t)
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// mcpHost is the one session of an MCP connection. mu holds one tool call
+// at a time: a session is not safe for concurrent use.
+type mcpHost struct {
+	cfg       Config
+	resume    string
+	overrides *evict.Overrides
+
+	mu      sync.Mutex
+	s       *session.Session
+	workdir string // the file verbs' root, as resolved at open
+}
+
+// open resumes session id, or opens a new session when id is "".
+func (h *mcpHost) open(ctx context.Context, id string) error {
+	dir, err := resolveWorkdir("", h.cfg.Workdir)
+	if err != nil {
+		return err
+	}
+	opts := h.cfg.sessionOptions("", "", dir)
+	opts.Overrides = h.overrides
+	var s *session.Session
+	if id != "" {
+		s, err = session.Resume(ctx, h.cfg.Store, id, opts)
+	} else {
+		opts.Title = "mcp"
+		s, err = session.Open(ctx, h.cfg.Store, opts)
+	}
+	if err != nil {
+		return err
+	}
+	h.s, h.workdir = s, dir
+	return nil
+}
+
+// with runs fn on the connection's session, opening it on first use.
+func (h *mcpHost) with(ctx context.Context, fn func(s *session.Session) error) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.s == nil {
+		if err := h.open(ctx, ""); err != nil {
+			return err
+		}
+	}
+	return fn(h.s)
+}
+
+const mcpInstructions = `nodelisp evaluates Lisp cells in a session whose every turn is kept in a log. Use the eval tool for each cell; recall forms inside a cell read the log back. The context tool shows the token budget and what fills it; tree, undo, redo, continue, rewind and fork move about the session's checkpoints.`
+
+const evalDescription = `Evaluate one cell of nodelisp, a Common Lisp subset, as a turn of this session. Returns what the cell printed, then its value (or "error: LINE:COL: message"), then a last line [seq N]: N is the result's seq in the session's log. Definitions (defun, defvar, defparameter, defmacro) stay for later cells.
+
+Begin every cell with a ";;" note line saying what it does and what you learned, e.g. ";; parse the CSV header: 12 columns". When old turns are evicted from the context, a stub takes their place and keeps those notes, so the notes are your memory of evicted work.
+
+Nothing is lost: the log keeps every turn word for word. Read it back from a cell:
+  (recall-log :match "text" :before N :limit 20)  this session's log, oldest first, bodies clipped to 200 characters; :match is SQL LIKE
+  (recall-entry N)                                 the one event at seq N, whole
+  (recall-search "words")                          every session, newest first; every word must appear
+(watch 'name) records the variable's value with each result; (context) exports the context for editing.`
+
+type evalArgs struct {
+	Code      string `json:"code" jsonschema:"the Lisp cell to evaluate, one or more forms, ideally opening with a ;; note line"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty" jsonschema:"stop the cell after this many milliseconds (default: no limit beyond the cell's step limit)"`
+}
+
+type noArgs struct{}
+
+type windowArgs struct {
+	Send bool `json:"send,omitempty" jsonschema:"build the window as a model request: apply the warning and eviction and record the request (default false: only look)"`
+}
+
+type evictArgs struct {
+	Arg string `json:"arg,omitempty" jsonschema:"a percent of the retained history (40 or 40%, default 50) or through TURN (an input seq from tree)"`
+}
+
+type turnArgs struct {
+	Turn int64 `json:"turn" jsonschema:"the turn: its input seq, as tree lists it"`
+}
+
+type forkArgs struct {
+	Title string `json:"title,omitempty" jsonschema:"the fork's title (default: this session's)"`
+}
+
+type sessionArgs struct {
+	Resume string `json:"resume,omitempty" jsonschema:"resume this stored session id instead; omit to report the current session"`
+}
+
+// register adds the tools. Each is a thin wrapper over the session host,
+// as the JSON-RPC methods are.
+func (h *mcpHost) register(server *mcp.Server) {
+	mcp.AddTool(server, &mcp.Tool{Name: "eval", Description: evalDescription}, h.eval)
+	mcp.AddTool(server, &mcp.Tool{Name: "context", Description: "The /context figures: the token budget and its source, what fills the window (system, stub, warning, finished turns, running turn, notes, free), the thresholds and the eviction boundary."}, h.context)
+	mcp.AddTool(server, &mcp.Tool{Name: "window", Description: "The window nodelisp would send with the next model request: each message's id, role, text, seq and estimated tokens, with the budget figures."}, h.window)
+	mcp.AddTool(server, &mcp.Tool{Name: "evict", Description: "Evict finished turns from the window by hand (/evict): a percent of the retained history, oldest turns first and whole, or every finished turn through one. The newest turn always stays; the log keeps everything."}, h.evict)
+	mcp.AddTool(server, &mcp.Tool{Name: "tree", Description: "The session tree: every turn (a checkpoint) with its input seq, first line, depth, and whether it is head, on the path, or hidden by an undo."}, h.tree)
+	mcp.AddTool(server, &mcp.Tool{Name: "undo", Description: "Move head to the parent of the head turn, restoring its file changes. Nothing is deleted; redo goes back."}, h.undo)
+	mcp.AddTool(server, &mcp.Tool{Name: "redo", Description: "Move head back along the branch the last undo or rewind left, re-applying its file changes."}, h.redo)
+	mcp.AddTool(server, &mcp.Tool{Name: "continue", Description: "Continue from a turn of the tree: head moves to it, files are left as they are."}, h.continueAt)
+	mcp.AddTool(server, &mcp.Tool{Name: "rewind", Description: "Rewind to a turn of the tree: head moves to it, and files are restored to what they were right after it."}, h.rewind)
+	mcp.AddTool(server, &mcp.Tool{Name: "fork", Description: "Fork a new session whose history is this one up to now; this connection moves to the fork."}, h.fork)
+	mcp.AddTool(server, &mcp.Tool{Name: "session", Description: "Report this connection's session (its id resumes it later with --session), or resume another stored session."}, h.session)
+}
+
+func (h *mcpHost) eval(ctx context.Context, _ *mcp.CallToolRequest, a evalArgs) (*mcp.CallToolResult, Cell, error) {
+	var t Turn
+	err := h.with(ctx, func(s *session.Session) error {
+		var err error
+		t, err = runTurn(ctx, s, a.Code, time.Duration(a.TimeoutMS)*time.Millisecond)
+		return err
+	})
+	if err != nil {
+		return nil, Cell{}, err
+	}
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: t.Cell.Text}}, IsError: t.Cell.Error}
+	// The client keeps its own context, so nodelisp's warning would never
+	// reach the model in a window: it rides on the result instead.
+	for _, m := range t.Window.Messages {
+		if m.ID == "warn" {
+			res.Content = append(res.Content, &mcp.TextContent{Text: m.Text})
+		}
+	}
+	return res, t.Cell, nil
+}
+
+func (h *mcpHost) context(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Figures, error) {
+	var f Figures
+	err := h.with(ctx, func(s *session.Session) error {
+		w, err := s.Window(ctx, session.WindowOptions{})
+		if err == nil {
+			f = figuresOf(w)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, Figures{}, err
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: f.Report}}}, f, nil
+}
+
+func (h *mcpHost) window(ctx context.Context, _ *mcp.CallToolRequest, a windowArgs) (*mcp.CallToolResult, Window, error) {
+	var out Window
+	err := h.with(ctx, func(s *session.Session) error {
+		w, err := s.Window(ctx, session.WindowOptions{Send: a.Send})
+		if err == nil {
+			out = windowOf(w)
+		}
+		return err
+	})
+	return nil, out, err
+}
+
+func (h *mcpHost) evict(ctx context.Context, _ *mcp.CallToolRequest, a evictArgs) (*mcp.CallToolResult, any, error) {
+	var out any
+	err := h.with(ctx, func(s *session.Session) error {
+		var err error
+		out, err = evictHistory(nil, ctx, s, evictParams{Arg: a.Arg})
+		return err
+	})
+	return nil, out, toolError(err)
+}
+
+func (h *mcpHost) tree(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Tree, error) {
+	var t Tree
+	err := h.with(ctx, func(s *session.Session) error {
+		t = treeOf(s)
+		return nil
+	})
+	return nil, t, err
+}
+
+func (h *mcpHost) move(ctx context.Context, fn func(s *session.Session) (session.Move, error)) (*mcp.CallToolResult, Move, error) {
+	var m Move
+	err := h.with(ctx, func(s *session.Session) error {
+		mv, err := fn(s)
+		m = moveOf(mv)
+		return err
+	})
+	if err != nil {
+		return nil, Move{}, toolError(err)
+	}
+	return nil, m, nil
+}
+
+func (h *mcpHost) undo(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Move, error) {
+	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Undo(ctx) })
+}
+
+func (h *mcpHost) redo(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Move, error) {
+	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Redo(ctx) })
+}
+
+func (h *mcpHost) continueAt(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs) (*mcp.CallToolResult, Move, error) {
+	return h.move(ctx, func(s *session.Session) (session.Move, error) {
+		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
+		if err != nil {
+			return session.Move{}, err
+		}
+		return s.Continue(ctx, seq)
+	})
+}
+
+func (h *mcpHost) rewind(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs) (*mcp.CallToolResult, Move, error) {
+	return h.move(ctx, func(s *session.Session) (session.Move, error) {
+		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
+		if err != nil {
+			return session.Move{}, err
+		}
+		return s.Rewind(ctx, seq)
+	})
+}
+
+func (h *mcpHost) fork(ctx context.Context, _ *mcp.CallToolRequest, a forkArgs) (*mcp.CallToolResult, SessionInfo, error) {
+	var info SessionInfo
+	err := h.with(ctx, func(s *session.Session) error {
+		f, err := s.Fork(ctx, a.Title)
+		if err != nil {
+			return err
+		}
+		h.s = f
+		info = sessionInfo(f, h.workdir)
+		return nil
+	})
+	return nil, info, err
+}
+
+func (h *mcpHost) session(ctx context.Context, _ *mcp.CallToolRequest, a sessionArgs) (*mcp.CallToolResult, SessionInfo, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if a.Resume != "" || h.s == nil {
+		if err := h.open(ctx, a.Resume); err != nil {
+			return nil, SessionInfo{}, toolError(err)
+		}
+	}
+	return nil, sessionInfo(h.s, h.workdir), nil
+}
+
+// toolError words an error for the model, which reads it as the tool's
+// result: the JSON-RPC code would mean nothing to it.
+func toolError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s", rpcError(err).Message)
+}
