@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 
@@ -45,6 +46,8 @@ type Thread struct {
 	offered  *lisp.Condition // last condition already offered to handlers
 
 	expansions int // macro expansions while analysing the current top-level form
+
+	slab []int64 // the unused rest of the block fixnum results are boxed in (fixnum.go)
 
 	baseOut  *lisp.Stream
 	defined  []string
@@ -107,6 +110,9 @@ func (t *Thread) tick() {
 
 func (t *Thread) checkLimits() {
 	if t.cancelled.Load() {
+		if errors.Is(t.ctx.Err(), context.DeadlineExceeded) {
+			limitError("evaluation timed out")
+		}
 		limitError("evaluation cancelled")
 	}
 	if t.steps > t.maxSteps {
