@@ -20,13 +20,22 @@ func evalErr(t *testing.T, in *Interp, ctx context.Context, src string) *lisp.Co
 	return c
 }
 
+func TestCancelStopsALoop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	c := evalErr(t, newTestInterp(), ctx, "(loop)")
+	if c.Message != "evaluation cancelled" || c.Class != lisp.ClassLimit {
+		t.Errorf("(loop): got %v (%v)", c, c.Class)
+	}
+}
+
 func TestCancellationStopsLoops(t *testing.T) {
 	for _, src := range []string{"(loop)", "(labels ((f () (f))) (f))", "(tagbody a (go a))", "(defun spin () (spin)) (spin)"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		start := time.Now()
 		c := evalErr(t, newTestInterp(), ctx, src)
 		cancel()
-		if c.Message != "evaluation cancelled" || c.Class != lisp.ClassLimit {
+		if c.Message != "evaluation timed out" || c.Class != lisp.ClassLimit {
 			t.Errorf("%s: got %v (%v)", src, c, c.Class)
 		}
 		if d := time.Since(start); d > 2*time.Second {
