@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -24,6 +25,11 @@ func init() {
 				return fmtCallFunction(t, f, stream, args)
 			}
 			text := stringArg("format", control)
+			if stream == nil {
+				if s, ok := fmtSimple(text, args); ok {
+					return lisp.NewString(s)
+				}
+			}
 			var b strings.Builder
 			b.Grow(len(text) + 16)
 			col := 0
@@ -37,6 +43,7 @@ func init() {
 			stream.WriteString(b.String())
 			return lisp.Nil
 		})
+	borrowsArgs()
 }
 
 // fmtCallFunction handles a function as the control (what formatter
@@ -51,4 +58,36 @@ func fmtCallFunction(t *eval.Thread, f lisp.Function, stream *lisp.Stream, args 
 		return lisp.NewString(target.TakeString())
 	}
 	return lisp.Nil
+}
+
+// fmtSimple formats the commonest control strings without the directive
+// engine: text around one plain ~d of a fixnum or ~a of a string, as in
+// (format nil "k~d" i) in a loop. Anything else reports false.
+func fmtSimple(control string, args []lisp.Value) (string, bool) {
+	i := strings.IndexByte(control, '~')
+	if len(args) != 1 || i < 0 || i+1 >= len(control) {
+		return "", false
+	}
+	before, after := control[:i], control[i+2:]
+	if strings.IndexByte(after, '~') >= 0 {
+		return "", false
+	}
+	switch control[i+1] {
+	case 'd', 'D':
+		n, ok := args[0].(lisp.Fixnum)
+		if !ok {
+			return "", false
+		}
+		var buf [48]byte
+		b := append(buf[:0], before...)
+		b = strconv.AppendInt(b, int64(n), 10)
+		return string(append(b, after...)), true
+	case 'a', 'A':
+		s, ok := args[0].(*lisp.String)
+		if !ok {
+			return "", false
+		}
+		return before + s.S + after, true
+	}
+	return "", false
 }

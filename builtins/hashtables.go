@@ -18,20 +18,21 @@ func init() {
 		}
 		return lisp.NewHashTable(test)
 	})
+	borrowsArgs()
 	fn("gethash", 2, 3, "(key hash-table &optional default)", "Return the value stored under key and t, or default (nil) and nil when there is none.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if v, ok := hashArg("gethash", args[1]).Get(args[0]); ok {
-			return t.Values(v, lisp.T)
-		}
 		def := lisp.Value(lisp.Nil)
 		if len(args) > 2 {
 			def = args[2]
 		}
-		return t.Values(def, lisp.Nil)
+		return hashGet(t, args[0], args[1], def)
 	})
+	borrowsArgs()
+	fast2(func(t *eval.Thread, k, h lisp.Value) lisp.Value { return hashGet(t, k, h, lisp.Nil) })
 	fn("%puthash", 3, 4, "(key hash-table value &optional default)", "Store value under key in the hash table and return the value (the setf of gethash).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		hashArg("gethash", args[1]).Put(args[0], args[2])
 		return args[2]
 	})
+	borrowsArgs()
 	fn("remhash", 2, 2, "(key hash-table)", "Remove the entry for key; true if there was one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		h := hashArg("remhash", args[1])
 		if !h.Remove(args[0]) {
@@ -113,4 +114,12 @@ func hashTestName(f lisp.Value) *lisp.Symbol {
 	}
 	lisp.Errorf("make-hash-table: the test %s is not one of eq, eql, equal or equalp", lisp.Prin1ToString(f))
 	return nil
+}
+
+// hashGet is gethash: the value under k and t, or def and nil.
+func hashGet(t *eval.Thread, k, h, def lisp.Value) lisp.Value {
+	if v, ok := hashArg("gethash", h).Get(k); ok {
+		return t.Values(v, lisp.T)
+	}
+	return t.Values(def, lisp.Nil)
 }

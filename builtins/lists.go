@@ -16,12 +16,15 @@ func init() {
 	fn("cons", 2, 2, "(car cdr)", "Return a new cons of the two objects.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Cons{Car: args[0], Cdr: args[1]}
 	})
+	fast2(func(t *eval.Thread, a, d lisp.Value) lisp.Value { return &lisp.Cons{Car: a, Cdr: d} })
 	fn("list", 0, -1, "(&rest objects)", "Return a new list of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.List(args...)
 	})
+	borrowsArgs()
 	fn("list*", 1, -1, "(object &rest objects)", "Return a list of the arguments whose last cdr is the last argument.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.ListStar(args[len(args)-1], args[:len(args)-1]...)
 	})
+	borrowsArgs()
 	fn("make-list", 1, -1, "(size &key initial-element)", "Return a new list of size elements, each the initial element (nil by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := indexArg("make-list", args[0])
 		init := parseKeys("make-list", args[1:], "initial-element").or("initial-element", lisp.Nil)
@@ -116,6 +119,7 @@ func init() {
 		}
 		return lstFinish(&b, args[len(args)-1])
 	})
+	borrowsArgs()
 	fn("nconc", 0, -1, "(&rest lists)", "Join the lists destructively, changing the last cdr of each, and return the result.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var head lisp.Value = lisp.Nil
 		var tail *lisp.Cons

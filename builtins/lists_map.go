@@ -35,6 +35,7 @@ func init() {
 		fn(d.name, 2, -1, "(function list &rest more-lists)", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			return lstMap(t, d.name, d.tails, d.result, args[0], args[1:])
 		})
+		borrowsArgs()
 	}
 }
 

@@ -81,6 +81,9 @@ func TestMacroErrors(t *testing.T) {
 		{"loop missing var", "(loop for)", "loop: expected a variable after for"},
 		{"loop-finish outside loop", "(loop-finish)", "loop-finish: not inside a loop"},
 		{"setf constant", "(setf nil 1)", "setf: cannot assign to the constant nil"},
+		{"dotimes count not an integer", "(dotimes (i 2.5))", "dotimes: the value 2.5 is not an integer"},
+		{"setf place arity", "(setf (nth 1) 2)", "setf: malformed place (nth 1)"},
+		{"setf ordinal arity", "(setf (second) 2)", "setf: malformed place (second)"},
 	}
 	for _, tc := range tests {
 		_, err := evalMacroTest(t, tc.src)

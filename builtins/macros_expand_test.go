@@ -149,7 +149,7 @@ func TestExpansions(t *testing.T) {
 		{"(dotimes (i 3) (print i))",
 			"(block nil (let ((i 0)) (tagbody #:1 (if (>= i 3) (go #:2)) (print i) (setq i (1+ i)) (go #:1) #:2) nil))"},
 		{"(dotimes (i n) (declare (fixnum i)) x)",
-			"(block nil (let ((#:1 n) (i 0)) (declare (fixnum i)) (tagbody #:2 (if (>= i #:1) (go #:3)) x (setq i (1+ i)) (go #:2) #:3) nil))"},
+			"(block nil (let ((#:1 (%dotimes-count n)) (i 0)) (declare (fixnum i)) (tagbody #:2 (if (>= i #:1) (go #:3)) x (setq i (1+ i)) (go #:2) #:3) nil))"},
 		{"(do ((i 0 (1+ i)) (j 1 (* j 2)) k) ((> i 3) j) (print i))",
 			"(block nil (let ((i 0) (j 1) (k nil)) (tagbody #:1 (if (> i 3) (go #:2)) (print i) (psetq i (1+ i) j (* j 2)) (go #:1) #:2) j))"},
 		{"(do* ((i 0 (1+ i))) ((> i 3)))",

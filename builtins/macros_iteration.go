@@ -1,6 +1,8 @@
 package builtins
 
 import (
+	"math/big"
+
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -14,6 +16,23 @@ func init() {
 	macro("dotimes", "(dotimes (var count [result]) body…) evaluates body with var bound to 0, 1, … count-1, then returns result.", expandDotimes)
 	macro("do", "(do ((var init [step])…) (end-test result…) body…) steps the vars in parallel until end-test is true.", expandDo(false))
 	macro("do*", "(do* ((var init [step])…) (end-test result…) body…) is do with the vars bound and stepped in sequence.", expandDo(true))
+	fn("%dotimes-count", 1, 1, "(count)", "Returns count when it is an integer, else signals dotimes' type error (internal).",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			if !isInteger(args[0]) {
+				lisp.TypeError("dotimes", args[0], "an integer")
+			}
+			return args[0]
+		})
+}
+
+var sDotimesCount = lisp.Sym("%dotimes-count")
+
+func isInteger(v lisp.Value) bool {
+	switch v.(type) {
+	case lisp.Fixnum, *big.Int:
+		return true
+	}
+	return false
 }
 
 // iterationSpec parses (var form [result]) of dolist and dotimes.
@@ -66,9 +85,11 @@ func expandDotimes(t *eval.Thread, form lisp.Value) lisp.Value {
 	decls, body := splitDeclarations(args[1:])
 	limit := count
 	bs := []binding{}
-	if !isConstantForm(count) {
+	if !isInteger(count) {
+		// The count is checked once, before the loop; a literal integer
+		// needs neither the check nor a variable.
 		limit = gensym("LIMIT")
-		bs = append(bs, binding{limit, count})
+		bs = append(bs, binding{limit, lisp.List(sDotimesCount, count)})
 	}
 	bs = append(bs, binding{v, lisp.MakeInt(0)})
 	return loopBody(sLet, bs, decls,

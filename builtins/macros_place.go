@@ -33,6 +33,16 @@ var setterOf = map[string]*lisp.Symbol{
 	"CHAR": sSetChar, "SCHAR": sSetChar, "GETHASH": sPuthash,
 }
 
+// setterArity is how many arguments each accessor of setterOf takes, at
+// least and at most (-1: any number), so that a place with the wrong
+// number of subforms is an error when it is expanded, not a confusing
+// arity error from the setter.
+var setterArity = map[string][2]int{
+	"CAR": {1, 1}, "CDR": {1, 1}, "FIRST": {1, 1}, "REST": {1, 1},
+	"NTH": {2, 2}, "ELT": {2, 2}, "AREF": {1, -1}, "SVREF": {2, 2},
+	"CHAR": {2, 2}, "SCHAR": {2, 2}, "GETHASH": {2, 3},
+}
+
 // ordinalIndex maps second…tenth to their nth index.
 var ordinalIndex = map[string]int{
 	"SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4,
@@ -85,14 +95,18 @@ func expandPlace(t *eval.Thread, op string, form lisp.Value) place {
 
 func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symbol, args []lisp.Value, store *lisp.Symbol) place {
 	name := head.Name
+	if n, known := setterArity[name]; known && (len(args) < n[0] || (n[1] >= 0 && len(args) > n[1])) {
+		syntaxError(op, "malformed place %s", lisp.Prin1ToString(form))
+	}
+	_, ordinal := ordinalIndex[name]
+	if _, cxr := cxrPath(name); (ordinal || cxr) && len(args) != 1 {
+		syntaxError(op, "malformed place %s", lisp.Prin1ToString(form))
+	}
 	if setter, ok := setterOf[name]; ok {
 		bs, refs := tempsFor(args)
 		read := lisp.ListStar(lisp.List(refs...), head)
 		writeArgs := refs
 		if name == "GETHASH" {
-			if len(refs) < 2 || len(refs) > 3 {
-				syntaxError(op, "malformed place %s", lisp.Prin1ToString(form))
-			}
 			writeArgs = refs[:2] // the default is read, never stored
 		}
 		direct := func(value lisp.Value) lisp.Value {

@@ -15,11 +15,20 @@ import (
 
 func init() {
 	fn("+", 0, -1, "(&rest numbers)", "Return the sum of the numbers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		var acc lisp.Value = lisp.MakeInt(0)
-		for _, a := range args {
+		if len(args) == 0 {
+			return lisp.MakeInt(0)
+		}
+		// Starting from the first number, not from 0, keeps the sign of
+		// (+ -0.0 -0.0).
+		acc := numberArg("+", args[0])
+		for _, a := range args[1:] {
 			acc = lisp.Add(acc, numberArg("+", a))
 		}
 		return acc
+	})
+	borrowsArgs()
+	fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value {
+		return lisp.Add(numberArg("+", a), numberArg("+", b))
 	})
 	fn("-", 1, -1, "(number &rest more-numbers)", "Subtract the rest of the numbers from the first, or negate a single number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 {
@@ -31,12 +40,25 @@ func init() {
 		}
 		return acc
 	})
+	borrowsArgs()
+	fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value {
+		return lisp.Sub(numberArg("-", a), numberArg("-", b))
+	})
 	fn("*", 0, -1, "(&rest numbers)", "Return the product of the numbers (1 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var acc lisp.Value = lisp.MakeInt(1)
 		for _, a := range args {
 			acc = lisp.Mul(acc, numberArg("*", a))
 		}
 		return acc
+	})
+	borrowsArgs()
+	fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value {
+		if _, ok := a.(lisp.Fixnum); ok {
+			if _, ok := b.(lisp.Fixnum); ok {
+				return lisp.Mul(a, b)
+			}
+		}
+		return lisp.Mul(lisp.Mul(lisp.MakeInt(1), numberArg("*", a)), numberArg("*", b))
 	})
 	fn("/", 1, -1, "(number &rest more-numbers)", "Divide the first number by the rest, or return the reciprocal of a single number; integers give exact ratios.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 {
@@ -48,12 +70,15 @@ func init() {
 		}
 		return acc
 	})
+	borrowsArgs()
 	fn("1+", 1, 1, "(number)", "Return the number plus one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Add(numberArg("1+", args[0]), lisp.MakeInt(1))
 	})
+	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return lisp.Add(numberArg("1+", a), lisp.MakeInt(1)) })
 	fn("1-", 1, 1, "(number)", "Return the number minus one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Sub(numberArg("1-", args[0]), lisp.MakeInt(1))
 	})
+	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return lisp.Sub(numberArg("1-", a), lisp.MakeInt(1)) })
 
 	numCompare("=", "True if all the numbers are numerically equal.", func(c int) bool { return c == 0 })
 	numCompare("<", "True if the numbers are in strictly increasing order.", func(c int) bool { return c < 0 })
@@ -77,9 +102,11 @@ func init() {
 	fn("max", 1, -1, "(real &rest more-reals)", "Return the greatest of the numbers (the first of equal ones, unconverted).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExtreme("max", args, 1)
 	})
+	borrowsArgs()
 	fn("min", 1, -1, "(real &rest more-reals)", "Return the least of the numbers (the first of equal ones, unconverted).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExtreme("min", args, -1)
 	})
+	borrowsArgs()
 	fn("abs", 1, 1, "(number)", "Return the absolute value of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numAbs(numberArg("abs", args[0]))
 	})
@@ -169,6 +196,8 @@ func numCompare(name, doc string, ok func(c int) bool) {
 		}
 		return lisp.Bool(result)
 	})
+	borrowsArgs()
+	fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value { return lisp.Bool(ok(lisp.Compare(name, a, b))) })
 }
 
 func numExtreme(op string, args []lisp.Value, want int) lisp.Value {

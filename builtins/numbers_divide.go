@@ -37,6 +37,7 @@ func init() {
 			q, r := numDivide(d.name, d.mode, args[0], numOptDivisor(args))
 			return t.Values(q, r)
 		})
+		borrowsArgs()
 		fname := "f" + d.name
 		fn(fname, 1, 2, "(number &optional (divisor 1))", "As "+d.name+", but return the quotient as a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			q, r := numDivide(fname, d.mode, args[0], numOptDivisor(args))
@@ -44,27 +45,13 @@ func init() {
 		})
 	}
 	fn("mod", 2, 2, "(number divisor)", "Return the remainder of floor division: the result has the sign of the divisor.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if a, ok := args[0].(lisp.Fixnum); ok {
-			if b, ok := args[1].(lisp.Fixnum); ok && b > 0 {
-				r := a % b
-				if r < 0 {
-					r += b
-				}
-				return lisp.MakeInt(int64(r))
-			}
-		}
-		_, r := numDivide("mod", roundFloor, args[0], args[1])
-		return r
+		return numMod(t, args[0], args[1])
 	})
+	fast2(numMod)
 	fn("rem", 2, 2, "(number divisor)", "Return the remainder of truncating division: the result has the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if a, ok := args[0].(lisp.Fixnum); ok {
-			if b, ok := args[1].(lisp.Fixnum); ok && b > 0 {
-				return lisp.MakeInt(int64(a % b))
-			}
-		}
-		_, r := numDivide("rem", roundTruncate, args[0], args[1])
-		return r
+		return numRem(t, args[0], args[1])
 	})
+	fast2(numRem)
 	fn("isqrt", 1, 1, "(natural)", "Return the greatest integer whose square is at most the non-negative integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if !lisp.IsInteger(args[0]) || lisp.Sign("isqrt", args[0]) < 0 {
 			lisp.TypeError("isqrt", args[0], "a non-negative integer")
@@ -83,6 +70,30 @@ func numOptDivisor(args []lisp.Value) lisp.Value {
 // numDivide divides a by b, rounding the quotient to an integer as mode
 // says; the remainder is a - q*b. Float arguments give a float remainder,
 // as CL's (floor 7.5 2) → 3, 1.5.
+func numMod(t *eval.Thread, x, y lisp.Value) lisp.Value {
+	if a, ok := x.(lisp.Fixnum); ok {
+		if b, ok := y.(lisp.Fixnum); ok && b > 0 {
+			r := a % b
+			if r < 0 {
+				r += b
+			}
+			return lisp.MakeInt(int64(r))
+		}
+	}
+	_, r := numDivide("mod", roundFloor, x, y)
+	return r
+}
+
+func numRem(t *eval.Thread, x, y lisp.Value) lisp.Value {
+	if a, ok := x.(lisp.Fixnum); ok {
+		if b, ok := y.(lisp.Fixnum); ok && b > 0 {
+			return lisp.MakeInt(int64(a % b))
+		}
+	}
+	_, r := numDivide("rem", roundTruncate, x, y)
+	return r
+}
+
 func numDivide(op string, mode numRounding, a, b lisp.Value) (q, r lisp.Value) {
 	numReal(op, a)
 	numReal(op, b)

@@ -20,9 +20,11 @@ func init() {
 	fn("length", 1, 1, "(sequence)", "Return the number of elements of a proper list, vector or string.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(seqLength("length", args[0])))
 	})
+	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return lisp.MakeInt(int64(seqLength("length", a))) })
 	fn("elt", 2, 2, "(sequence index)", "Return the element of the sequence at the zero-based index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqElt("elt", args[0], args[1])
 	})
+	fast2(func(t *eval.Thread, s, i lisp.Value) lisp.Value { return seqElt("elt", s, i) })
 	fn("%set-elt", 3, 3, "(sequence index value)", "Store value at index of the sequence and return it (the setf of elt).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		seqSetElt("elt", args[0], args[1], args[2])
 		return args[2]
@@ -41,27 +43,9 @@ func init() {
 		return seqSub(args[0], 0, seqLength("copy-seq", args[0]))
 	})
 	fn("reverse", 1, 1, "(sequence)", "Return a fresh sequence with the elements in reverse order.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		switch x := args[0].(type) {
-		case *lisp.Vector:
-			out := make([]lisp.Value, len(x.Items))
-			for i, it := range x.Items {
-				out[len(out)-1-i] = it
-			}
-			return &lisp.Vector{Items: out}
-		case *lisp.String:
-			return lisp.NewString(seqReverseString(x.S))
-		}
-		var out lisp.Value = lisp.Nil
-		for v := args[0]; v != lisp.Value(lisp.Nil); {
-			c, ok := v.(*lisp.Cons)
-			if !ok {
-				lisp.TypeError("reverse", args[0], "a proper sequence")
-			}
-			out = &lisp.Cons{Car: c.Car, Cdr: out}
-			v = c.Cdr
-		}
-		return out
+		return seqReverse(args[0])
 	})
+	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return seqReverse(a) })
 	fn("nreverse", 1, 1, "(sequence)", "Reverse the sequence, reusing its storage, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *lisp.Vector:
@@ -347,4 +331,29 @@ func seqSub(seq lisp.Value, start, end int) lisp.Value {
 		v = c.Cdr
 	}
 	return b.List()
+}
+
+// seqReverse is reverse: a fresh sequence with the elements of v in
+// reverse order.
+func seqReverse(v lisp.Value) lisp.Value {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		out := make([]lisp.Value, len(x.Items))
+		for i, it := range x.Items {
+			out[len(out)-1-i] = it
+		}
+		return &lisp.Vector{Items: out}
+	case *lisp.String:
+		return lisp.NewString(seqReverseString(x.S))
+	}
+	var out lisp.Value = lisp.Nil
+	for l := v; l != lisp.Value(lisp.Nil); {
+		c, ok := l.(*lisp.Cons)
+		if !ok {
+			lisp.TypeError("reverse", v, "a proper sequence")
+		}
+		out = &lisp.Cons{Car: c.Car, Cdr: out}
+		l = c.Cdr
+	}
+	return out
 }

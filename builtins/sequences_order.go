@@ -24,6 +24,7 @@ func init() {
 		kw := parseKeys("reduce", args[2:], "key", "from-end", "start", "end", "initial-value")
 		return seqReduce(t, args[0], args[1], kw)
 	})
+	borrowsArgs()
 
 	type quantifier struct {
 		name, doc string

@@ -191,6 +191,7 @@ func seqVariants(name string, lead int, withCount bool, doc string, body func(t 
 			}
 			return body(t, op, args[:lead], seq, o, match)
 		})
+		borrowsArgs()
 	}
 }
 

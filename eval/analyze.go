@@ -21,6 +21,20 @@ type ir struct {
 	test    func() func(fr *frame) bool
 	isConst bool
 	val     lisp.Value
+	// local, when set, is the variable a plain reference reads from lam;
+	// see slot.
+	local *varInfo
+	lam   *lambdaInfo
+}
+
+// slot reports the frame slot the form reads when it is a reference to an
+// uncaptured variable of its own lambda, so that open-coded operations can
+// read the slot in place. It is meaningful only once analysis is done.
+func (n *ir) slot() (int, bool) {
+	if v := n.local; v != nil && v.owner == n.lam && !v.captured {
+		return v.slot, true
+	}
+	return 0, false
 }
 
 func (n *ir) code() code { return n.gen(false) }
@@ -153,7 +167,7 @@ func (a *analyzer) use(v *varInfo) {
 func (a *analyzer) localRef(v *varInfo) *ir {
 	a.use(v)
 	lam := a.lam
-	return &ir{gen: func(bool) code {
+	return &ir{local: v, lam: lam, gen: func(bool) code {
 		if v.owner == lam {
 			i := v.slot
 			if v.captured {
@@ -175,12 +189,12 @@ func (a *analyzer) localSet(v *varInfo, val *ir) *ir {
 		if v.owner == lam {
 			i := v.slot
 			if v.captured {
-				return func(fr *frame) lisp.Value { x := c(fr); fr.s[i].(*box).v = x; return x }
+				return func(fr *frame) lisp.Value { x := c(fr); fr.t.mvSet = false; fr.s[i].(*box).v = x; return x }
 			}
-			return func(fr *frame) lisp.Value { x := c(fr); fr.s[i] = x; return x }
+			return func(fr *frame) lisp.Value { x := c(fr); fr.t.mvSet = false; fr.s[i] = x; return x }
 		}
 		j := lam.freeIdx[v]
-		return func(fr *frame) lisp.Value { x := c(fr); fr.free[j].v = x; return x }
+		return func(fr *frame) lisp.Value { x := c(fr); fr.t.mvSet = false; fr.free[j].v = x; return x }
 	}}
 }
 
@@ -217,13 +231,19 @@ func (a *analyzer) analyze(form lisp.Value) *ir {
 	case *lisp.Symbol:
 		return a.symbol(f)
 	case *lisp.Cons:
-		if p, ok := a.posOf(f); ok {
-			saved := a.pos
-			a.pos = p
-			a.t.pos = p // for errors analysis itself signals
-			defer func() { a.pos = saved }()
+		p, ok := a.posOf(f)
+		if !ok {
+			return a.compound(f)
 		}
-		return a.compound(f)
+		saved := a.pos
+		a.pos = p
+		a.t.pos = p // for errors analysis itself signals
+		defer func() { a.pos = saved }()
+		n := a.compound(f)
+		// Not deferred: an error in analysis keeps the innermost position,
+		// but one signalled after this form names the enclosing form.
+		a.t.pos = saved
+		return n
 	}
 	return constIR(form)
 }
@@ -256,12 +276,13 @@ func progn(nodes []*ir) *ir {
 		last := nodes[len(nodes)-1].gen(tail)
 		if len(cs) == 1 {
 			c0 := cs[0]
-			return func(fr *frame) lisp.Value { c0(fr); return last(fr) }
+			return func(fr *frame) lisp.Value { c0(fr); fr.t.mvSet = false; return last(fr) }
 		}
 		return func(fr *frame) lisp.Value {
 			for _, c := range cs {
 				c(fr)
 			}
+			fr.t.mvSet = false
 			return last(fr)
 		}
 	}}

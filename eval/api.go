@@ -20,6 +20,17 @@ type Builtin struct {
 	Min  int
 	Max  int
 	Fn   func(t *Thread, args []lisp.Value) lisp.Value
+
+	// Fn1 and Fn2, when set, are entry points for exactly one and two
+	// arguments that behave as Fn does with that many: the evaluator
+	// calls them without building an argument slice. Each is used only
+	// when its argument count is within Min and Max.
+	Fn1 func(t *Thread, a lisp.Value) lisp.Value
+	Fn2 func(t *Thread, a, b lisp.Value) lisp.Value
+	// BorrowsArgs promises that Fn keeps no reference to its args slice
+	// once it returns (it may keep the values); the evaluator may then
+	// pass a reused buffer instead of a fresh slice.
+	BorrowsArgs bool
 }
 
 // FunctionName implements lisp.Function.

@@ -66,10 +66,12 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			for _, i := range lam.boxed {
 				region[i] = &box{region[i]}
 			}
+			t.mvSet = false
 			v = lam.body(fr)
 		} else {
 			m := len(t.specials)
 			lam.ll.bind(fr, argv, lisp.Nil)
+			t.mvSet = false
 			v = lam.body(fr)
 			if len(t.specials) != m {
 				t.unbind(m)
@@ -77,6 +79,11 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 		}
 		t.sp = base
 		if v != tailMarker {
+			// The slots are garbage now; clearing them lets the
+			// collector take what they held even while the stack
+			// above sp is not reused.
+			clear(region)
+			fr.free = nil
 			t.depth--
 			return v
 		}
@@ -84,9 +91,11 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 		t.forwardTailCall()
 		next, ok := t.tcFn.(*Closure)
 		if !ok {
-			args := slices.Clone(t.tcArgs)
+			// The callee is a builtin: it runs at this depth, so that a
+			// recursion through, say, mapcar still counts its depth.
+			v := t.callValue(t.tcFn, slices.Clone(t.tcArgs))
 			t.depth--
-			return t.callValue(t.tcFn, args)
+			return v
 		}
 		cl = next
 		region = t.alloc(cl.lam.nslots)
@@ -146,6 +155,7 @@ func (t *Thread) callValue(fn lisp.Value, args []lisp.Value) lisp.Value {
 			arityError(f.Name, f.Min, f.Max, n)
 		}
 		t.tick()
+		t.mvSet = false
 		return f.Fn(t, args)
 	case *Closure:
 		region := t.alloc(f.lam.nslots)
@@ -215,14 +225,23 @@ func invoke(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
 		t.pos = pos
 		return t.enter(cl, t.alloc(lam.nslots), argv, false)
 	}
+	if b, ok := fn.(*Builtin); ok {
+		return invokeBuiltin(fr, b, args, pos)
+	}
 	argv := evalArgs(fr, args)
 	t.pos = pos
 	return t.callValue(fn, argv)
 }
 
-// invokeTail sets up a tail call of fn and returns tailMarker.
+// invokeTail sets up a tail call of fn and returns tailMarker. A builtin
+// other than funcall and apply is called at once instead: it returns
+// before the caller's frame is needed again, and calling it here spares
+// the pending call's argument slice.
 func invokeTail(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
 	t := fr.t
+	if b, ok := fn.(*Builtin); ok && b != forwardFuncall && b != forwardApply {
+		return invokeBuiltin(fr, b, args, pos)
+	}
 	n := len(args)
 	tmp := t.alloc(n)
 	for i, a := range args {
@@ -233,6 +252,82 @@ func invokeTail(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
 	t.tcFn = fn
 	t.pos = pos
 	return tailMarker
+}
+
+// invokeBuiltin calls b with arguments evaluated from args, through its
+// fixed-arity entry point when it has one for their number.
+func invokeBuiltin(fr *frame, b *Builtin, args []code, pos string) lisp.Value {
+	t := fr.t
+	switch len(args) {
+	case 1:
+		if b.has1() {
+			x := args[0](fr)
+			t.pos = pos
+			t.tick()
+			t.mvSet = false
+			return b.Fn1(t, x)
+		}
+	case 2:
+		if b.has2() {
+			x := args[0](fr)
+			y := args[1](fr)
+			t.pos = pos
+			t.tick()
+			t.mvSet = false
+			return b.Fn2(t, x, y)
+		}
+	}
+	if b.BorrowsArgs {
+		n := len(args)
+		argv := t.alloc(n)
+		for i, a := range args {
+			argv[i] = a(fr)
+		}
+		t.pos = pos
+		v := t.callValue(b, argv)
+		clear(argv)
+		t.sp -= n
+		return v
+	}
+	argv := evalArgs(fr, args)
+	t.pos = pos
+	return t.callValue(b, argv)
+}
+
+// invoke1 and invoke2 are invoke for one and two arguments, with the
+// commonest callees (a simple closure, a builtin with a fixed-arity entry
+// point) handled without any argument slice.
+func invoke1(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
+	switch f := fn.(type) {
+	case *Closure:
+		if lam := f.lam; lam.simple && lam.nreq == 1 {
+			t := fr.t
+			region := t.alloc(lam.nslots)
+			region[0] = args[0](fr)
+			t.pos = pos
+			return t.enter(f, region, nil, true)
+		}
+	case *Builtin:
+		return invokeBuiltin(fr, f, args, pos)
+	}
+	return invoke(fr, fn, args, pos)
+}
+
+func invoke2(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
+	switch f := fn.(type) {
+	case *Closure:
+		if lam := f.lam; lam.simple && lam.nreq == 2 {
+			t := fr.t
+			region := t.alloc(lam.nslots)
+			region[0] = args[0](fr)
+			region[1] = args[1](fr)
+			t.pos = pos
+			return t.enter(f, region, nil, true)
+		}
+	case *Builtin:
+		return invokeBuiltin(fr, f, args, pos)
+	}
+	return invoke(fr, fn, args, pos)
 }
 
 func evalArgs(fr *frame, args []code) []lisp.Value {
@@ -278,6 +373,24 @@ func (a *analyzer) call(f *lisp.Cons, op *lisp.Symbol) *ir {
 				return invokeTail(fr, fn, ac, pos)
 			}
 		}
+		switch len(ac) {
+		case 1:
+			return func(fr *frame) lisp.Value {
+				fn := c.fn
+				if fn == nil {
+					undefinedFunction(op, pos)
+				}
+				return invoke1(fr, fn, ac, pos)
+			}
+		case 2:
+			return func(fr *frame) lisp.Value {
+				fn := c.fn
+				if fn == nil {
+					undefinedFunction(op, pos)
+				}
+				return invoke2(fr, fn, ac, pos)
+			}
+		}
 		return func(fr *frame) lisp.Value {
 			fn := c.fn
 			if fn == nil {
@@ -308,16 +421,75 @@ func (a *analyzer) callForm(fn *ir, argList lisp.Value) *ir {
 		if tail {
 			return func(fr *frame) lisp.Value { return invokeTail(fr, fc(fr), ac, pos) }
 		}
+		switch len(ac) {
+		case 1:
+			return func(fr *frame) lisp.Value { return invoke1(fr, fc(fr), ac, pos) }
+		case 2:
+			return func(fr *frame) lisp.Value { return invoke2(fr, fc(fr), ac, pos) }
+		}
 		return func(fr *frame) lisp.Value { return invoke(fr, fc(fr), ac, pos) }
 	}}
 }
 
-// Call calls a function (a function object or a symbol naming one).
+// Call calls a function (a function object or a symbol naming one). It
+// returns the primary value only: a builtin returns its own multiple
+// values with Values, not those of the functions it calls.
 func (t *Thread) Call(fn lisp.Value, args ...lisp.Value) lisp.Value {
-	return t.callValue(fn, args)
+	v := t.callBorrowed(fn, args)
+	t.mvSet = false
+	return v
 }
 
-// Apply calls fn with the arguments in a slice.
+// Apply calls fn with the arguments in a slice, returning the primary
+// value, as Call does.
 func (t *Thread) Apply(fn lisp.Value, args []lisp.Value) lisp.Value {
-	return t.callValue(fn, args)
+	v := t.callBorrowed(fn, args)
+	t.mvSet = false
+	return v
 }
+
+// callBorrowed is callValue for an argument slice that the callee must not
+// keep (Call's variadic slice then stays on the caller's stack): a simple
+// closure gets a copy in its frame, a builtin with a fixed-arity entry
+// point the values themselves, one that borrows its arguments a copy on
+// the thread's stack, anything else a copy of the slice.
+func (t *Thread) callBorrowed(fn lisp.Value, args []lisp.Value) lisp.Value {
+	switch f := fn.(type) {
+	case *Closure:
+		if lam := f.lam; lam.simple && len(args) == lam.nreq {
+			region := t.alloc(lam.nslots)
+			copy(region, args)
+			return t.enter(f, region, nil, true)
+		}
+	case *Builtin:
+		switch len(args) {
+		case 1:
+			if f.has1() {
+				t.tick()
+				t.mvSet = false
+				return f.Fn1(t, args[0])
+			}
+		case 2:
+			if f.has2() {
+				t.tick()
+				t.mvSet = false
+				return f.Fn2(t, args[0], args[1])
+			}
+		}
+		if f.BorrowsArgs {
+			n := len(args)
+			argv := t.alloc(n)
+			copy(argv, args)
+			v := t.callValue(f, argv)
+			clear(argv)
+			t.sp -= n
+			return v
+		}
+	}
+	return t.callValue(fn, slices.Clone(args))
+}
+
+// has1 and has2 report whether b's fixed-arity entry points apply (a
+// negative Max reads as a huge one).
+func (b *Builtin) has1() bool { return b.Fn1 != nil && b.Min <= 1 && uint(b.Max) >= 1 }
+func (b *Builtin) has2() bool { return b.Fn2 != nil && b.Min <= 2 && uint(b.Max) >= 2 }

@@ -78,7 +78,11 @@ func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
 		}
 	}
 	var report *ir
-	for _, opt := range xs[3:] {
+	var options []lisp.Value
+	if len(xs) > 3 {
+		options = xs[3:]
+	}
+	for _, opt := range options {
 		o := elems("define-condition", opt)
 		if len(o) == 2 && o[0] == lisp.Value(kwReport) {
 			if s, ok := o[1].(*lisp.String); ok {
@@ -217,7 +221,8 @@ func hasSlot(c *lisp.Condition, name *lisp.Symbol) bool {
 }
 
 // conditionMessage is what princ shows of a condition, in SBCL's words
-// (with symbols in lower case, as *print-case* :downcase prints them).
+// (with symbols in lower case, as *print-case* :downcase prints them),
+// except that a type error reads on one line.
 func (t *Thread) conditionMessage(c *lisp.Condition, report lisp.Value) string {
 	switch r := report.(type) {
 	case *lisp.String:
@@ -234,7 +239,8 @@ func (t *Thread) conditionMessage(c *lisp.Condition, report lisp.Value) string {
 	}
 	switch {
 	case lisp.SubclassOf(c.Class, lisp.ClassTypeError) && c.Datum != nil:
-		return "The value\n  " + lisp.Prin1ToString(c.Datum) + "\nis not of type\n  " + lisp.Prin1ToString(orNil(c.Expected))
+		// nodelisp's one-line style, as the builtins' type errors read.
+		return "the value " + lisp.Prin1ToString(c.Datum) + " is not of type " + lisp.Prin1ToString(orNil(c.Expected))
 	case lisp.SubclassOf(c.Class, lisp.ClassUnboundVariable):
 		return "The variable " + lisp.Prin1ToString(orNil(c.Name)) + " is unbound."
 	case lisp.SubclassOf(c.Class, lisp.ClassUndefinedFunction):

@@ -169,8 +169,10 @@ func ifIR(test, then, els *ir) *ir {
 		th, el := then.gen(tail), els.gen(tail)
 		return func(fr *frame) lisp.Value {
 			if tc(fr) {
+				fr.t.mvSet = false
 				return th(fr)
 			}
+			fr.t.mvSet = false
 			return el(fr)
 		}
 	}}
@@ -223,6 +225,7 @@ func sfOr(a *analyzer, form *lisp.Cons) *ir {
 					return v
 				}
 			}
+			fr.t.mvSet = false
 			return last(fr)
 		}
 	}}
@@ -238,6 +241,9 @@ func sfCond(a *analyzer, form *lisp.Cons) *ir {
 		c, ok := x.(*lisp.Cons)
 		if !ok {
 			lisp.SignalClass(lisp.ClassProgramError, "cond: clause %s is not a list", lisp.Prin1ToString(x))
+		}
+		if properElems(c) == nil {
+			lisp.SignalClass(lisp.ClassProgramError, "cond: malformed clause %s", lisp.Prin1ToString(x))
 		}
 		cls[i].test = a.analyze(c.Car)
 		if c.Cdr != lisp.Value(lisp.Nil) {
@@ -256,8 +262,9 @@ func sfCond(a *analyzer, form *lisp.Cons) *ir {
 		out = &ir{gen: func(tail bool) code {
 			tc, rc := test.code(), rest.gen(tail)
 			return func(fr *frame) lisp.Value {
-				if v := tc(fr); v != lisp.Value(lisp.Nil) {
-					fr.t.mvSet = false
+				v := tc(fr)
+				fr.t.mvSet = false
+				if v != lisp.Value(lisp.Nil) {
 					return v
 				}
 				return rc(fr)
@@ -299,6 +306,7 @@ func (a *analyzer) assign(op string, x lisp.Value, val *ir, valForm lisp.Value) 
 		vc := val.code()
 		return func(fr *frame) lisp.Value {
 			v := vc(fr)
+			fr.t.mvSet = false
 			c.value = v
 			return v
 		}
@@ -335,6 +343,7 @@ func sfPsetq(a *analyzer, form *lisp.Cons) *ir {
 			for _, c := range scs {
 				c(fr)
 			}
+			fr.t.mvSet = false
 			return lisp.Nil
 		}
 	}}

@@ -127,12 +127,23 @@ func letIR(bs []binding, body *ir, sequential bool) *ir {
 		}
 		if !dynamic {
 			bc := body.gen(tail)
+			// On the way out the variables' slots are cleared, so that
+			// what they held is garbage as soon as the let is left (a
+			// let in a loop would otherwise keep the previous
+			// iteration's values alive through the next one's inits).
 			if len(bs) == 1 {
-				i0, s0 := inits[0], sets[0]
+				i0, s0, k0 := inits[0], sets[0], bs[0].v.slot
 				return func(fr *frame) lisp.Value {
 					s0(fr, i0(fr))
-					return bc(fr)
+					fr.t.mvSet = false
+					v := bc(fr)
+					fr.s[k0] = nil
+					return v
 				}
+			}
+			slots := make([]int, len(bs))
+			for i, b := range bs {
+				slots[i] = b.v.slot
 			}
 			// A let's new slots are invisible to its init forms, so
 			// storing each value at once is as good as binding in parallel.
@@ -140,7 +151,12 @@ func letIR(bs []binding, body *ir, sequential bool) *ir {
 				for i, c := range inits {
 					sets[i](fr, c(fr))
 				}
-				return bc(fr)
+				fr.t.mvSet = false
+				v := bc(fr)
+				for _, k := range slots {
+					fr.s[k] = nil
+				}
+				return v
 			}
 		}
 		bc := body.gen(false)
@@ -164,6 +180,7 @@ func letIR(bs []binding, body *ir, sequential bool) *ir {
 					bindOne(fr, cells[i], sets[i], v)
 				}
 			}
+			t.mvSet = false
 			v := bc(fr)
 			t.unbind(m)
 			return v
@@ -290,6 +307,7 @@ func sfMacrolet(a *analyzer, form *lisp.Cons) *ir {
 		if !ok {
 			lisp.SignalClass(lisp.ClassProgramError, "macrolet: %s has no lambda list", printName(name))
 		}
+		checkLambdaList("macrolet", rest.Car, true)
 		// The expander sees the global environment only.
 		whole := &lisp.Symbol{Name: "WHOLE"}
 		lam := lisp.List(symLambda, lisp.List(whole),
@@ -341,6 +359,7 @@ func sfDestructuringBind(a *analyzer, form *lisp.Cons) *ir {
 			bc := body.gen(tail)
 			return func(fr *frame) lisp.Value {
 				spec.destructure(fr, vc(fr))
+				fr.t.mvSet = false
 				return bc(fr)
 			}
 		}
@@ -348,6 +367,7 @@ func sfDestructuringBind(a *analyzer, form *lisp.Cons) *ir {
 		return func(fr *frame) lisp.Value {
 			m := len(fr.t.specials)
 			spec.destructure(fr, vc(fr))
+			fr.t.mvSet = false
 			v := bc(fr)
 			fr.t.unbind(m)
 			return v

@@ -220,6 +220,7 @@ func sfTagbody(a *analyzer, form *lisp.Cons) *ir {
 		if !tb.nonlocal {
 			return func(fr *frame) lisp.Value {
 				run(fr, 0)
+				fr.t.mvSet = false
 				return lisp.Nil
 			}
 		}
@@ -233,6 +234,7 @@ func sfTagbody(a *analyzer, form *lisp.Cons) *ir {
 				next, done := runTagbody(fr, tag, m, run, pc)
 				if done {
 					tag.done = true
+					fr.t.mvSet = false
 					return lisp.Nil
 				}
 				fr.t.tick()

@@ -5,109 +5,326 @@ import (
 )
 
 // Calls of a few library functions are open-coded: the fixnum (or cons)
-// case runs in place and anything else falls back to package lisp. This is
-// sound because defun may not redefine a builtin; a host that replaces one
-// with Interp.Define affects only forms analysed afterwards.
+// case runs in place and anything else falls back to package lisp or to
+// the builtin itself. This is sound because defun may not redefine a
+// builtin; a host that replaces one with Interp.Define affects only forms
+// analysed afterwards.
+//
+// The two-operand arithmetic and comparisons are generated in shapes: an
+// operand that is an uncaptured local variable is read from its slot and
+// a constant fixnum is used as it is, instead of calling the operand's
+// code. Operand code that ran may have left multiple values, which the
+// result must not carry (values.go), so those shapes clear them.
 
+// fixOp is a two-operand fixnum operation.
+type fixOp uint8
+
+const (
+	opAdd fixOp = iota
+	opSub
+	opMul
+	opMod
+	opRem
+)
+
+// fixArith computes a op b, reporting false when the result may not be a
+// fixnum or the operands need the general case (a zero divisor).
+func fixArith(op fixOp, a, b int64) (int64, bool) {
+	switch op {
+	case opAdd:
+		s := a + b
+		return s, (s > a) == (b > 0)
+	case opSub:
+		s := a - b
+		return s, (s < a) == (b > 0)
+	case opMul:
+		if a > -(1<<31) && a < 1<<31 && b > -(1<<31) && b < 1<<31 {
+			return a * b, true
+		}
+	case opMod:
+		if b != 0 {
+			r := a % b
+			if r != 0 && (r < 0) != (b < 0) {
+				r += b
+			}
+			return r, true
+		}
+	case opRem:
+		if b != 0 {
+			return a % b, true
+		}
+	}
+	return 0, false
+}
+
+// cmpOp is a fixnum comparison.
+type cmpOp uint8
+
+const (
+	opLT cmpOp = iota
+	opGT
+	opLE
+	opGE
+	opEQ
+)
+
+func fixCmp(op cmpOp, a, b int64) bool {
+	switch op {
+	case opLT:
+		return a < b
+	case opGT:
+		return a > b
+	case opLE:
+		return a <= b
+	case opGE:
+		return a >= b
+	}
+	return a == b
+}
+
+// cmpResult turns lisp.Compare's answer into op's.
+func cmpResult(op cmpOp, c int) bool {
+	switch op {
+	case opLT:
+		return c < 0
+	case opGT:
+		return c > 0
+	case opLE:
+		return c <= 0
+	case opGE:
+		return c >= 0
+	}
+	return c == 0
+}
+
+// slow2 is the general case of a two-operand function.
+type slow2 func(t *Thread, a, b lisp.Value) lisp.Value
+
+func lispSlow(f func(a, b lisp.Value) lisp.Value) slow2 {
+	return func(_ *Thread, a, b lisp.Value) lisp.Value { return f(a, b) }
+}
+
+// builtinSlow calls the builtin being open-coded.
+func builtinSlow(b *Builtin) slow2 {
+	return func(t *Thread, x, y lisp.Value) lisp.Value { return b.Fn(t, []lisp.Value{x, y}) }
+}
+
+// operands describes how generated code gets the two operands of x op y.
+type operands struct {
+	xs, ys     int // slots, when xSlot / ySlot
+	xSlot      bool
+	ySlot      bool
+	yConst     bool
+	k          int64      // y's value when yConst
+	kv         lisp.Value // the same as a Value
+	xc, yc     code       // operand code otherwise
+	ranOperand bool       // some operand is code that runs
+}
+
+func operandsOf(x, y *ir) operands {
+	var o operands
+	o.xs, o.xSlot = x.slot()
+	if k, ok := y.val.(lisp.Fixnum); ok && y.isConst {
+		o.yConst, o.k, o.kv = true, int64(k), y.val
+	} else {
+		o.ys, o.ySlot = y.slot()
+	}
+	if !o.xSlot {
+		o.xc = x.code()
+	}
+	if !o.ySlot && !o.yConst {
+		o.yc = y.code()
+	}
+	o.ranOperand = !o.xSlot || !(o.ySlot || o.yConst)
+	return o
+}
+
+// arithCode generates x op y.
+func arithCode(op fixOp, x, y *ir, slow slow2, pos string) code {
+	o := operandsOf(x, y)
+	general := func(fr *frame, a, b lisp.Value) lisp.Value {
+		fr.t.pos = pos
+		return slow(fr.t, a, b)
+	}
+	xs, ys, k, kv, xc, yc := o.xs, o.ys, o.k, o.kv, o.xc, o.yc
+	switch {
+	case o.xSlot && o.yConst:
+		return func(fr *frame) lisp.Value {
+			a := fr.s[xs]
+			if p, ok := a.(lisp.Fixnum); ok {
+				if r, ok := fixArith(op, int64(p), k); ok {
+					return fr.t.fix(r)
+				}
+			}
+			return general(fr, a, kv)
+		}
+	case o.xSlot && o.ySlot:
+		return func(fr *frame) lisp.Value {
+			a, b := fr.s[xs], fr.s[ys]
+			if p, ok := a.(lisp.Fixnum); ok {
+				if q, ok := b.(lisp.Fixnum); ok {
+					if r, ok := fixArith(op, int64(p), int64(q)); ok {
+						return fr.t.fix(r)
+					}
+				}
+			}
+			return general(fr, a, b)
+		}
+	case o.xSlot:
+		return func(fr *frame) lisp.Value {
+			b := yc(fr)
+			a := fr.s[xs]
+			fr.t.mvSet = false
+			if p, ok := a.(lisp.Fixnum); ok {
+				if q, ok := b.(lisp.Fixnum); ok {
+					if r, ok := fixArith(op, int64(p), int64(q)); ok {
+						return fr.t.fix(r)
+					}
+				}
+			}
+			return general(fr, a, b)
+		}
+	case o.yConst:
+		return func(fr *frame) lisp.Value {
+			a := xc(fr)
+			fr.t.mvSet = false
+			if p, ok := a.(lisp.Fixnum); ok {
+				if r, ok := fixArith(op, int64(p), k); ok {
+					return fr.t.fix(r)
+				}
+			}
+			return general(fr, a, kv)
+		}
+	case o.ySlot:
+		return func(fr *frame) lisp.Value {
+			a := xc(fr)
+			b := fr.s[ys]
+			fr.t.mvSet = false
+			if p, ok := a.(lisp.Fixnum); ok {
+				if q, ok := b.(lisp.Fixnum); ok {
+					if r, ok := fixArith(op, int64(p), int64(q)); ok {
+						return fr.t.fix(r)
+					}
+				}
+			}
+			return general(fr, a, b)
+		}
+	}
+	return func(fr *frame) lisp.Value {
+		a := xc(fr)
+		b := yc(fr)
+		fr.t.mvSet = false
+		if p, ok := a.(lisp.Fixnum); ok {
+			if q, ok := b.(lisp.Fixnum); ok {
+				if r, ok := fixArith(op, int64(p), int64(q)); ok {
+					return fr.t.fix(r)
+				}
+			}
+		}
+		return general(fr, a, b)
+	}
+}
+
+// cmpTest generates the test x op y for if and tagbody jumps, which clear
+// multiple values themselves.
+func cmpTest(op cmpOp, name string, x, y *ir, pos string) func(*frame) bool {
+	o := operandsOf(x, y)
+	general := func(fr *frame, a, b lisp.Value) bool {
+		fr.t.pos = pos
+		return cmpResult(op, lisp.Compare(name, a, b))
+	}
+	xs, ys, k, kv, xc, yc := o.xs, o.ys, o.k, o.kv, o.xc, o.yc
+	switch {
+	case o.xSlot && o.yConst:
+		return func(fr *frame) bool {
+			a := fr.s[xs]
+			if p, ok := a.(lisp.Fixnum); ok {
+				return fixCmp(op, int64(p), k)
+			}
+			return general(fr, a, kv)
+		}
+	case o.xSlot && o.ySlot:
+		return func(fr *frame) bool {
+			a, b := fr.s[xs], fr.s[ys]
+			if p, ok := a.(lisp.Fixnum); ok {
+				if q, ok := b.(lisp.Fixnum); ok {
+					return fixCmp(op, int64(p), int64(q))
+				}
+			}
+			return general(fr, a, b)
+		}
+	case o.yConst:
+		return func(fr *frame) bool {
+			a := xc(fr)
+			if p, ok := a.(lisp.Fixnum); ok {
+				return fixCmp(op, int64(p), k)
+			}
+			return general(fr, a, kv)
+		}
+	}
+	get := func(fr *frame) (lisp.Value, lisp.Value) {
+		var a, b lisp.Value
+		if o.xSlot {
+			a = fr.s[xs]
+		} else {
+			a = xc(fr)
+		}
+		if o.ySlot {
+			b = fr.s[ys]
+		} else {
+			b = yc(fr)
+		}
+		return a, b
+	}
+	return func(fr *frame) bool {
+		a, b := get(fr)
+		if p, ok := a.(lisp.Fixnum); ok {
+			if q, ok := b.(lisp.Fixnum); ok {
+				return fixCmp(op, int64(p), int64(q))
+			}
+		}
+		return general(fr, a, b)
+	}
+}
+
+// inlineFn is an open-codable function.
 type inlineFn struct {
 	arity int
-	// fixK, when set, is the fixnum operation for a constant fixnum second
-	// operand; slow is the general case.
-	fixK func(a, k int64) (int64, bool)
-	slow func(a, b lisp.Value) lisp.Value
-	// cmpK is the comparison for a constant fixnum second operand.
-	cmpK func(c int) bool
-	op   string
-	// one or two build the code from the argument codes.
-	one  func(x code, pos string) code
-	two  func(x, y code, pos string) code
-	test func(x, y code, pos string) func(*frame) bool
+	// arith is the fixnum operation of +, -, * and the like; slow their
+	// general case (nil: call the builtin).
+	arith  bool
+	op     fixOp
+	slow   slow2
+	cmp    bool
+	cmpOp  cmpOp
+	varArg bool // (f a b c) is ((a f b) f c)
+	// one and two build the code of other functions from the argument
+	// codes.
+	one func(x code, pos string) code
+	two func(x, y code, pos string) code
+	// test1 and test2, when set, generate the form as a test for if.
+	test1 func(x code) func(*frame) bool
+	test2 func(x, y code) func(*frame) bool
 }
 
 var inlines map[string]inlineFn
 
 func init() {
-	arith := func(fix func(a, b int64) (int64, bool), slow func(a, b lisp.Value) lisp.Value) func(x, y code, pos string) code {
-		return func(x, y code, pos string) code {
-			return func(fr *frame) lisp.Value {
-				a, b := x(fr), y(fr)
-				if p, ok := a.(lisp.Fixnum); ok {
-					if q, ok := b.(lisp.Fixnum); ok {
-						if r, ok := fix(int64(p), int64(q)); ok {
-							return lisp.MakeInt(r)
-						}
-					}
-				}
-				fr.t.pos = pos
-				return slow(a, b)
-			}
-		}
-	}
-	cmp := func(op string, ok func(c int) bool) (func(x, y code, pos string) code, func(x, y code, pos string) func(*frame) bool) {
-		test := func(x, y code, pos string) func(*frame) bool {
-			return func(fr *frame) bool {
-				a, b := x(fr), y(fr)
-				if p, isFix := a.(lisp.Fixnum); isFix {
-					if q, isFix := b.(lisp.Fixnum); isFix {
-						switch {
-						case p < q:
-							return ok(-1)
-						case p > q:
-							return ok(1)
-						}
-						return ok(0)
-					}
-				}
-				fr.t.pos = pos
-				return ok(lisp.Compare(op, a, b))
-			}
-		}
-		val := func(x, y code, pos string) code {
-			t := test(x, y, pos)
-			return func(fr *frame) lisp.Value { return lisp.Bool(t(fr)) }
-		}
-		return val, test
-	}
-	add := func(a, b int64) (int64, bool) {
-		s := a + b
-		return s, (s > a) == (b > 0)
-	}
-	sub := func(a, b int64) (int64, bool) {
-		s := a - b
-		return s, (s < a) == (b > 0)
-	}
 	inlines = map[string]inlineFn{
-		"+": {arity: 2, two: arith(add, lisp.Add), fixK: add, slow: lisp.Add},
-		"-": {arity: 2, two: arith(sub, lisp.Sub), fixK: sub, slow: lisp.Sub},
-		"*": {arity: 2, two: arith(func(a, b int64) (int64, bool) {
-			if a > -(1<<31) && a < 1<<31 && b > -(1<<31) && b < 1<<31 {
-				return a * b, true
-			}
-			return 0, false
-		}, lisp.Mul)},
-		"1+": {arity: 1, one: func(x code, pos string) code {
-			return func(fr *frame) lisp.Value {
-				a := x(fr)
-				if p, ok := a.(lisp.Fixnum); ok && p < 1<<62 {
-					return lisp.MakeInt(int64(p) + 1)
-				}
-				fr.t.pos = pos
-				return lisp.Add(a, lisp.MakeInt(1))
-			}
-		}},
-		"1-": {arity: 1, one: func(x code, pos string) code {
-			return func(fr *frame) lisp.Value {
-				a := x(fr)
-				if p, ok := a.(lisp.Fixnum); ok && p > -(1<<62) {
-					return lisp.MakeInt(int64(p) - 1)
-				}
-				fr.t.pos = pos
-				return lisp.Sub(a, lisp.MakeInt(1))
-			}
-		}},
+		"+":   {arity: 2, arith: true, op: opAdd, slow: lispSlow(lisp.Add), varArg: true},
+		"-":   {arity: 2, arith: true, op: opSub, slow: lispSlow(lisp.Sub), varArg: true},
+		"*":   {arity: 2, arith: true, op: opMul, slow: lispSlow(lisp.Mul), varArg: true},
+		"mod": {arity: 2, arith: true, op: opMod},
+		"rem": {arity: 2, arith: true, op: opRem},
+		"<":   {arity: 2, cmp: true, cmpOp: opLT},
+		">":   {arity: 2, cmp: true, cmpOp: opGT},
+		"<=":  {arity: 2, cmp: true, cmpOp: opLE},
+		">=":  {arity: 2, cmp: true, cmpOp: opGE},
+		"=":   {arity: 2, cmp: true, cmpOp: opEQ},
 		"car": {arity: 1, one: func(x code, pos string) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
+				fr.t.mvSet = false
 				if c, ok := a.(*lisp.Cons); ok {
 					return c.Car
 				}
@@ -118,6 +335,7 @@ func init() {
 		"cdr": {arity: 1, one: func(x code, pos string) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
+				fr.t.mvSet = false
 				if c, ok := a.(*lisp.Cons); ok {
 					return c.Cdr
 				}
@@ -126,18 +344,24 @@ func init() {
 			}
 		}},
 		"cons": {arity: 2, two: func(x, y code, pos string) code {
-			return func(fr *frame) lisp.Value { a := x(fr); return &lisp.Cons{Car: a, Cdr: y(fr)} }
+			return func(fr *frame) lisp.Value {
+				a := x(fr)
+				d := y(fr)
+				fr.t.mvSet = false
+				return &lisp.Cons{Car: a, Cdr: d}
+			}
 		}},
 		"eq": {arity: 2, two: func(x, y code, pos string) code {
-			return func(fr *frame) lisp.Value { a := x(fr); return lisp.Bool(a == y(fr)) }
-		}, test: func(x, y code, pos string) func(*frame) bool {
+			return func(fr *frame) lisp.Value { a := x(fr); b := y(fr); fr.t.mvSet = false; return lisp.Bool(a == b) }
+		}, test2: func(x, y code) func(*frame) bool {
 			return func(fr *frame) bool { a := x(fr); return a == y(fr) }
 		}},
-		"null": {arity: 1, one: notCode},
-		"not":  {arity: 1, one: notCode},
+		"null": {arity: 1, one: notCode, test1: notTest},
+		"not":  {arity: 1, one: notCode, test1: notTest},
 		"zerop": {arity: 1, one: func(x code, pos string) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
+				fr.t.mvSet = false
 				if p, ok := a.(lisp.Fixnum); ok {
 					return lisp.Bool(p == 0)
 				}
@@ -146,23 +370,52 @@ func init() {
 			}
 		}},
 	}
-	for _, c := range []struct {
-		op string
-		ok func(int) bool
-	}{
-		{"<", func(c int) bool { return c < 0 }},
-		{">", func(c int) bool { return c > 0 }},
-		{"<=", func(c int) bool { return c <= 0 }},
-		{">=", func(c int) bool { return c >= 0 }},
-		{"=", func(c int) bool { return c == 0 }},
-	} {
-		val, test := cmp(c.op, c.ok)
-		inlines[c.op] = inlineFn{arity: 2, two: val, test: test, cmpK: c.ok, op: c.op}
-	}
+}
+
+func notTest(x code) func(*frame) bool {
+	return func(fr *frame) bool { return x(fr) == lisp.Value(lisp.Nil) }
 }
 
 func notCode(x code, pos string) code {
-	return func(fr *frame) lisp.Value { return lisp.Bool(x(fr) == lisp.Value(lisp.Nil)) }
+	return func(fr *frame) lisp.Value {
+		a := x(fr)
+		fr.t.mvSet = false
+		return lisp.Bool(a == lisp.Value(lisp.Nil))
+	}
+}
+
+// incr open-codes (1+ x) and (1- x), named name: x plus d, or in general
+// slow(x, 1), after the builtin's own type check.
+func incr(name string, x *ir, d int64, op func(a, b lisp.Value) lisp.Value, pos string) *ir {
+	one := lisp.MakeInt(1)
+	slow := func(a, b lisp.Value) lisp.Value {
+		if !lisp.IsNumber(a) {
+			lisp.TypeError(name, a, "a number")
+		}
+		return op(a, b)
+	}
+	return &ir{gen: func(bool) code {
+		if i, ok := x.slot(); ok {
+			return func(fr *frame) lisp.Value {
+				a := fr.s[i]
+				if p, ok := a.(lisp.Fixnum); ok && p < 1<<62 && p > -(1<<62) {
+					return fr.t.fix(int64(p) + d)
+				}
+				fr.t.pos = pos
+				return slow(a, one)
+			}
+		}
+		xc := x.code()
+		return func(fr *frame) lisp.Value {
+			a := xc(fr)
+			fr.t.mvSet = false
+			if p, ok := a.(lisp.Fixnum); ok && p < 1<<62 && p > -(1<<62) {
+				return fr.t.fix(int64(p) + d)
+			}
+			fr.t.pos = pos
+			return slow(a, one)
+		}
+	}}
 }
 
 // inline returns an open-coded call of op, or nil when op is not a
@@ -172,17 +425,33 @@ func (a *analyzer) inline(c *cell, op *lisp.Symbol, args []*ir) *ir {
 	if !ok || b.Name != printName(op) {
 		return nil
 	}
+	pos := a.pos
+	switch b.Name {
+	case "1+":
+		if len(args) == 1 {
+			return incr("1+", args[0], 1, lisp.Add, pos)
+		}
+		return nil
+	case "1-":
+		if len(args) == 1 {
+			return incr("1-", args[0], -1, lisp.Sub, pos)
+		}
+		return nil
+	}
 	f, ok := inlines[b.Name]
 	if !ok {
 		return nil
 	}
-	pos := a.pos
+	slow := f.slow
+	if slow == nil {
+		slow = builtinSlow(b)
+	}
 	// (+ a b c) is ((a + b) + c), and (- a b c) likewise.
-	if f.arity == 2 && len(args) > 2 && (b.Name == "+" || b.Name == "*" || b.Name == "-") {
+	if f.varArg && len(args) > 2 {
 		acc := args[0]
 		for _, x := range args[1:] {
 			l, r := acc, x
-			acc = &ir{gen: func(bool) code { return f.two(l.code(), r.code(), pos) }}
+			acc = &ir{gen: func(bool) code { return arithCode(f.op, l, r, slow, pos) }}
 		}
 		return acc
 	}
@@ -191,64 +460,26 @@ func (a *analyzer) inline(c *cell, op *lisp.Symbol, args []*ir) *ir {
 	}
 	if f.arity == 1 {
 		x := args[0]
-		return &ir{gen: func(bool) code { return f.one(x.code(), pos) }}
+		n := &ir{gen: func(bool) code { return f.one(x.code(), pos) }}
+		if f.test1 != nil {
+			n.test = func() func(*frame) bool { return f.test1(x.code()) }
+		}
+		return n
 	}
 	x, y := args[0], args[1]
-	if k, ok := y.val.(lisp.Fixnum); ok && y.isConst {
-		if n := constOperand(f, x, int64(k), pos); n != nil {
-			return n
-		}
+	switch {
+	case f.arith:
+		return &ir{gen: func(bool) code { return arithCode(f.op, x, y, slow, pos) }}
+	case f.cmp:
+		test := func() func(*frame) bool { return cmpTest(f.cmpOp, b.Name, x, y, pos) }
+		return &ir{test: test, gen: func(bool) code {
+			tc := test()
+			return func(fr *frame) lisp.Value { r := tc(fr); fr.t.mvSet = false; return lisp.Bool(r) }
+		}}
 	}
 	n := &ir{gen: func(bool) code { return f.two(x.code(), y.code(), pos) }}
-	if f.test != nil {
-		n.test = func() func(*frame) bool { return f.test(x.code(), y.code(), pos) }
+	if f.test2 != nil {
+		n.test = func() func(*frame) bool { return f.test2(x.code(), y.code()) }
 	}
 	return n
-}
-
-// constOperand open-codes (op x K) for a constant fixnum K, the shape of
-// (- n 1) and (< n 2).
-func constOperand(f inlineFn, x *ir, k int64, pos string) *ir {
-	kv := lisp.MakeInt(k)
-	switch {
-	case f.fixK != nil:
-		fix, slow := f.fixK, f.slow
-		return &ir{gen: func(bool) code {
-			xc := x.code()
-			return func(fr *frame) lisp.Value {
-				a := xc(fr)
-				if p, ok := a.(lisp.Fixnum); ok {
-					if r, ok := fix(int64(p), k); ok {
-						return lisp.MakeInt(r)
-					}
-				}
-				fr.t.pos = pos
-				return slow(a, kv)
-			}
-		}}
-	case f.cmpK != nil:
-		ok, op := f.cmpK, f.op
-		test := func() func(*frame) bool {
-			xc := x.code()
-			return func(fr *frame) bool {
-				a := xc(fr)
-				if p, isFix := a.(lisp.Fixnum); isFix {
-					switch {
-					case int64(p) < k:
-						return ok(-1)
-					case int64(p) > k:
-						return ok(1)
-					}
-					return ok(0)
-				}
-				fr.t.pos = pos
-				return ok(lisp.Compare(op, a, kv))
-			}
-		}
-		return &ir{test: test, gen: func(bool) code {
-			t := test()
-			return func(fr *frame) lisp.Value { return lisp.Bool(t(fr)) }
-		}}
-	}
-	return nil
 }

@@ -38,7 +38,8 @@ func (l Limits) withDefaults() Limits {
 type Interp struct {
 	limits Limits
 	cells  map[*lisp.Symbol]*cell
-	stdout *cell // *standard-output*
+	spare  []cell // unused cells (see cell)
+	stdout *cell  // *standard-output*
 	// classes holds the condition types define-condition made.
 	classes map[*lisp.Symbol]*conditionClass
 }
@@ -61,7 +62,8 @@ type cell struct {
 // New returns an image holding only the special forms and the evaluator's
 // own functions; package builtins adds the library.
 func New(limits Limits) *Interp {
-	in := &Interp{limits: limits.withDefaults(), cells: map[*lisp.Symbol]*cell{}, classes: map[*lisp.Symbol]*conditionClass{}}
+	// Sized for the library, which package builtins installs next.
+	in := &Interp{limits: limits.withDefaults(), cells: make(map[*lisp.Symbol]*cell, initialCells), classes: map[*lisp.Symbol]*conditionClass{}}
 	in.stdout = in.cell(symStandardOutput)
 	in.stdout.special = true
 	in.stdout.value = lisp.NewStringStream()
@@ -81,10 +83,20 @@ func (in *Interp) SetLimits(l Limits) { in.limits = l.withDefaults() }
 // Limits returns the image's limits with defaults filled in.
 func (in *Interp) Limits() Limits { return in.limits }
 
+// initialCells is about the number of names the library defines.
+const initialCells = 1024
+
 func (in *Interp) cell(sym *lisp.Symbol) *cell {
 	c, ok := in.cells[sym]
 	if !ok {
-		c = &cell{sym: sym}
+		// Cells come from a block, a few dozen allocations for the
+		// library's names instead of one each.
+		if len(in.spare) == 0 {
+			in.spare = make([]cell, 128)
+		}
+		c = &in.spare[0]
+		in.spare = in.spare[1:]
+		c.sym = sym
 		in.cells[sym] = c
 	}
 	return c

@@ -33,7 +33,11 @@ func (a *analyzer) lambdaIR(name string, ll, body lisp.Value, blockName *lisp.Sy
 	lam := &lambdaInfo{parent: outerLam}
 	a.lam = lam
 	defer func() { a.lam, a.sc = outerLam, outerSc }()
-	spec := a.parseLambdaList(name, ll, destructuring)
+	op := name
+	if op == "" {
+		op = "lambda" // an anonymous function's errors name the operator
+	}
+	spec := a.parseLambdaList(op, ll, destructuring)
 	doc, forms := splitBody(body, true)
 	var bodyIR *ir
 	if blockName != nil {
@@ -191,14 +195,21 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 	if _, ok := specialForms[sym]; ok {
 		lisp.Errorf("defmacro: cannot redefine the special operator %s", printName(sym))
 	}
+	if _, ok := a.in.cell(sym).fn.(*Builtin); ok {
+		lisp.Errorf("defmacro: cannot redefine the builtin function %s", printName(sym))
+	}
 	// The expander takes the whole form; its lambda list destructures the
 	// form's arguments, with &whole bound to the form itself.
 	ll := xs[1]
+	checkLambdaList("defmacro", ll, true)
 	var whole lisp.Value
 	if c, ok := ll.(*lisp.Cons); ok && c.Car == symWhole {
 		if r, ok := c.Cdr.(*lisp.Cons); ok {
 			whole, ll = r.Car, r.Cdr
 		}
+	}
+	if s, ok := ll.(*lisp.Symbol); ok && s != lisp.Nil {
+		ll = lisp.List(symRest, s) // what is left of (&whole w . rest)
 	}
 	if whole == nil {
 		whole = &lisp.Symbol{Name: "WHOLE"}

@@ -64,6 +64,7 @@ func (l *llIR) simple() bool {
 // each variable in scope as it goes so that default forms see the earlier
 // parameters. destructuring allows nested lists, &whole and dotted tails.
 func (a *analyzer) parseLambdaList(op string, list lisp.Value, destructuring bool) *llIR {
+	checkLambdaList(op, list, destructuring)
 	l := &llIR{name: op}
 	const (
 		stReq = iota

@@ -47,7 +47,7 @@ func TestConditionMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := res.Value.(*lisp.Condition)
-	if c.Message != "The value\n  5\nis not of type\n  list" || c.Class != lisp.ClassTypeError {
+	if c.Message != "the value 5 is not of type list" || c.Class != lisp.ClassTypeError {
 		t.Errorf("got %q", c.Message)
 	}
 	if got, _ := run(t, in, "(type-error-datum (handler-case (car 7) (error (c) c)))"); got != "7" {

@@ -108,6 +108,13 @@ func strayExit(r any) *lisp.Condition {
 // progn (also as a macro's expansion) runs its forms one by one, so that a
 // macro defined by one is usable in the next.
 func (t *Thread) evalTop(form lisp.Value, cell *reader.Cell) lisp.Value {
+	return t.evalTopAt(form, cell, "")
+}
+
+// evalTopAt is evalTop for a form inside one at pos: the forms a macro
+// generates were never read, so errors in them take the position of the
+// nearest enclosing form that was.
+func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.Value {
 	for i := 0; ; i++ {
 		if i > maxExpansionsPerForm {
 			lisp.Errorf("macroexpand: too many macro expansions (%d)", maxExpansionsPerForm)
@@ -116,11 +123,16 @@ func (t *Thread) evalTop(form lisp.Value, cell *reader.Cell) lisp.Value {
 		if !ok {
 			break
 		}
+		if cell != nil {
+			if p, ok := cell.Pos(c); ok {
+				pos = p.String()
+			}
+		}
 		if c.Car == symProgn {
 			var v lisp.Value = lisp.Nil
 			for _, f := range elems("progn", c.Cdr) {
 				t.mvSet = false
-				v = t.evalTop(f, cell)
+				v = t.evalTopAt(f, cell, pos)
 			}
 			return v
 		}
@@ -135,15 +147,16 @@ func (t *Thread) evalTop(form lisp.Value, cell *reader.Cell) lisp.Value {
 		if mc == nil || mc.macro == nil {
 			break
 		}
+		if pos != "" {
+			t.pos = pos // for errors the expander signals
+		}
 		form = mc.macro(t, form)
 	}
 	a := &analyzer{in: t.in, t: t, cell: cell, lam: &lambdaInfo{}}
 	savedExp := t.expansions
 	t.expansions = 0
 	defer func() { t.expansions = savedExp }()
-	if p, ok := a.posOf(form); ok {
-		a.pos = p
-	}
+	a.pos = pos // form's own, when it was read
 	topPos := t.pos
 	n := a.analyze(form)
 	c := n.code()

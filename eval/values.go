@@ -35,6 +35,7 @@ func (t *Thread) valuesOf(v lisp.Value) []lisp.Value {
 		t.mvSet = false
 		return append([]lisp.Value(nil), t.mv...)
 	}
+	t.mvSet = false
 	return []lisp.Value{v}
 }
 

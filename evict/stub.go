@@ -44,6 +44,10 @@ type Span struct {
 	// call that opened with one (Seq the tool call's seq) and each agent
 	// note of a context edit (Seq the context edit's seq).
 	Notes []Note
+	// EarlierNotes counts older notes already left out of Notes (a host
+	// that keeps only the newest MaxNotes); the stub adds them to its
+	// " +N earlier" line.
+	EarlierNotes int
 }
 
 // Watch is one watched value a tool result recorded: the name and its
@@ -73,7 +77,7 @@ func WholeStub(s Span) string {
 	parts := []string{seqRange(s), count(s.Turns, "turn")}
 	parts = appendLists(parts, s)
 	parts = append(parts, fmt.Sprintf(`recall: (recall-log :match "text" :before %d)`, s.Last+1))
-	return "[history evicted: " + strings.Join(parts, " · ") + "]" + notesBlock(s.Notes)
+	return "[history evicted: " + strings.Join(parts, " · ") + "]" + notesBlock(s.Notes, s.EarlierNotes)
 }
 
 // TurnStub is the text of the running-turn stub (window id "turnstub") for
@@ -90,7 +94,7 @@ func TurnStub(s Span) string {
 	parts := []string{count(s.Rounds, "round"), seqRange(s)}
 	parts = appendLists(parts, s)
 	parts = append(parts, fmt.Sprintf(`recall: (recall-log :match "text" :after %d :before %d)`, s.First-1, s.Last+1))
-	return "[turn history evicted: " + strings.Join(parts, " · ") + "]" + notesBlock(s.Notes)
+	return "[turn history evicted: " + strings.Join(parts, " · ") + "]" + notesBlock(s.Notes, s.EarlierNotes)
 }
 
 func seqRange(s Span) string {
@@ -163,7 +167,7 @@ func listItems(items []string) string {
 
 // notesBlock is "\n" and the notes block, or "" when there are no notes.
 // Notes with no text are left out.
-func notesBlock(notes []Note) string {
+func notesBlock(notes []Note, alreadyLeftOut int) string {
 	var kept []Note
 	for _, n := range notes {
 		if strings.TrimSpace(n.Text) != "" {
@@ -176,9 +180,13 @@ func notesBlock(notes []Note) string {
 	var b strings.Builder
 	b.WriteString("\n")
 	b.WriteString(NotesHeader)
-	if earlier := len(kept) - MaxNotes; earlier > 0 {
+	earlier := alreadyLeftOut
+	if over := len(kept) - MaxNotes; over > 0 {
+		earlier += over
+		kept = kept[over:]
+	}
+	if earlier > 0 {
 		fmt.Fprintf(&b, "\n +%d earlier", earlier)
-		kept = kept[earlier:]
 	}
 	for _, n := range kept {
 		b.WriteString("\n")

@@ -25,10 +25,13 @@ type HashTable struct {
 	live    int
 }
 
+// htEntry is one entry; a removed one has a nil key (Go's nil is never a
+// Lisp value).
 type htEntry struct {
 	key, val Value
-	dead     bool
 }
+
+func (e *htEntry) dead() bool { return e.key == nil }
 
 // The test symbols.
 var (
@@ -41,7 +44,7 @@ var (
 // NewHashTable returns an empty table with the given test (one of SymEq,
 // SymEql, SymEqual, SymEqualp).
 func NewHashTable(test *Symbol) *HashTable {
-	return &HashTable{Test: test, exact: map[any]int32{}}
+	return &HashTable{Test: test}
 }
 
 // Count is the number of entries.
@@ -216,7 +219,7 @@ func (h *HashTable) find(k Value) int32 {
 		return -1
 	}
 	for _, i := range h.buckets[h.structHash(k, 0)] {
-		if !h.entries[i].dead && h.same(h.entries[i].key, k) {
+		if !h.entries[i].dead() && h.same(h.entries[i].key, k) {
 			return i
 		}
 	}
@@ -256,6 +259,9 @@ func (h *HashTable) index(k Value, i int32) {
 		return
 	}
 	if key, ok := h.exactKey(k); ok {
+		if h.exact == nil {
+			h.exact = map[any]int32{}
+		}
 		h.exact[key] = i
 		return
 	}
@@ -273,7 +279,7 @@ func (h *HashTable) Remove(k Value) bool {
 		return false
 	}
 	h.unindex(h.entries[i].key, i)
-	h.entries[i] = htEntry{dead: true}
+	h.entries[i] = htEntry{}
 	h.live--
 	h.rebuild()
 	return true
@@ -317,7 +323,7 @@ func (h *HashTable) rebuild() {
 	old := h.entries
 	h.Clear()
 	for _, e := range old {
-		if !e.dead {
+		if !e.dead() {
 			h.Put(e.key, e.val)
 		}
 	}
@@ -326,7 +332,7 @@ func (h *HashTable) rebuild() {
 // Clear removes every entry.
 func (h *HashTable) Clear() {
 	h.strs, h.buckets = nil, nil
-	h.exact = map[any]int32{}
+	h.exact = nil
 	h.entries = nil
 	h.live = 0
 }
@@ -337,7 +343,7 @@ func (h *HashTable) Clear() {
 func (h *HashTable) Each(fn func(k, v Value) bool) {
 	for i := 0; i < len(h.entries); i++ {
 		e := h.entries[i]
-		if e.dead {
+		if e.dead() {
 			continue
 		}
 		if !fn(e.key, e.val) {

@@ -3,6 +3,7 @@ package lisp
 import (
 	"math"
 	"math/big"
+	"unsafe"
 )
 
 // Fixnum is an integer that fits in an int64. Arithmetic that overflows
@@ -14,25 +15,57 @@ type Fixnum int64
 type Float float64
 
 const (
-	smallMin = -256
-	smallMax = 4095
+	smallMin = -1024
+	smallMax = 1<<14 - 1
 )
 
-// smallInts holds boxed fixnums so that the commonest integers cost no
-// allocation when they become a Value.
-var smallInts = func() (t [smallMax - smallMin + 1]Value) {
-	for i := range t {
-		t[i] = Fixnum(i + smallMin)
+// smallVals backs the boxed small integers: MakeInt points a Value at its
+// slot instead of allocating. It is filled once, by init, and never
+// written again.
+var smallVals [smallMax - smallMin + 1]int64
+
+func init() {
+	for i := range smallVals {
+		smallVals[i] = int64(i + smallMin)
 	}
-	return
-}()
+}
 
 // MakeInt returns n as a Value, without allocating for small n.
 func MakeInt(n int64) Value {
 	if n >= smallMin && n <= smallMax {
-		return smallInts[n-smallMin]
+		return FixnumAt(&smallVals[n-smallMin])
 	}
 	return Fixnum(n)
+}
+
+// CachedInt returns MakeInt(n) and true when that costs no allocation.
+func CachedInt(n int64) (Value, bool) {
+	if n >= smallMin && n <= smallMax {
+		return FixnumAt(&smallVals[n-smallMin]), true
+	}
+	return nil, false
+}
+
+// eface is the layout of a Go interface value with no methods.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// fixnumType is the type word of a Value holding a Fixnum.
+var fixnumType = func() unsafe.Pointer {
+	var v Value = Fixnum(1 << 40)
+	return (*eface)(unsafe.Pointer(&v)).typ
+}()
+
+// FixnumAt returns the Fixnum *p as a Value whose data word is p, as Go's
+// own conversion would make it but without allocating: a caller that
+// boxes many integers can carve them from one array. *p must never be
+// written again, since Go treats the data of an interface as immutable.
+func FixnumAt(p *int64) Value {
+	var v Value
+	e := (*eface)(unsafe.Pointer(&v))
+	e.typ, e.data = fixnumType, unsafe.Pointer(p)
+	return v
 }
 
 // NormBig returns b as a Fixnum when it fits, else b itself.

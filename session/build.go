@@ -208,5 +208,5 @@ func (s *Session) spanOf(ctx context.Context, turns []int64, edits *contextState
 		rec.Notes = append(rec.Notes, edits.noteRecords(t, nil)...)
 	}
 	rec.Turns = len(turns)
-	return rec, nil
+	return rec.compact(), nil
 }

@@ -3,6 +3,9 @@ package session
 import (
 	"encoding/json"
 	"sort"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/evict"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -46,7 +49,7 @@ func mergeSpans(a, b spanRecord) spanRecord {
 		return a
 	}
 	if a.First == 0 {
-		return b
+		return b.compact()
 	}
 	out := a
 	out.First = min(a.First, b.First)
@@ -55,5 +58,46 @@ func mergeSpans(a, b spanRecord) spanRecord {
 	out.Defined = append(append([]string(nil), a.Defined...), b.Defined...)
 	out.Watching = append(append([]watchRecord(nil), a.Watching...), b.Watching...)
 	out.Notes = append(append([]noteRecord(nil), a.Notes...), b.Notes...)
-	return out
+	out.EarlierNotes += b.EarlierNotes
+	return out.compact()
+}
+
+// compact keeps of a span only what its stub can show, so the eviction
+// state an eviction event carries stays bounded however much is evicted:
+// each defined name once, each watched name once with its last value, and
+// the newest notes (evict.MaxNotes), counting the rest.
+func (r spanRecord) compact() spanRecord {
+	seen := map[string]bool{}
+	var defined []string
+	for _, name := range r.Defined {
+		if name != "" && !seen[name] {
+			seen[name] = true
+			defined = append(defined, name)
+		}
+	}
+	r.Defined = defined
+	index := map[string]int{}
+	var watching []watchRecord
+	for _, w := range r.Watching {
+		if i, ok := index[w.Name]; ok {
+			watching[i].Value = w.Value
+			continue
+		}
+		index[w.Name] = len(watching)
+		watching = append(watching, w)
+	}
+	r.Watching = watching
+	var notes []noteRecord
+	for _, n := range r.Notes {
+		if strings.TrimSpace(n.Text) != "" {
+			notes = append(notes, n)
+		}
+	}
+	sort.SliceStable(notes, func(i, j int) bool { return notes[i].Seq < notes[j].Seq })
+	if over := len(notes) - evict.MaxNotes; over > 0 {
+		r.EarlierNotes += over
+		notes = notes[over:]
+	}
+	r.Notes = notes
+	return r
 }

@@ -36,6 +36,8 @@ type spanRecord struct {
 	Defined  []string      `json:"defined"`
 	Watching []watchRecord `json:"watching"`
 	Notes    []noteRecord  `json:"notes"`
+	// EarlierNotes counts the older notes compact left out.
+	EarlierNotes int `json:"earlier_notes,omitempty"`
 }
 
 type watchRecord struct {
@@ -119,7 +121,7 @@ func (e evictionPayload) shedThrough(turn int64) int64 {
 }
 
 func (r spanRecord) span() evict.Span {
-	sp := evict.Span{First: r.First, Last: r.Last, Turns: r.Turns, Defined: r.Defined}
+	sp := evict.Span{First: r.First, Last: r.Last, Turns: r.Turns, Defined: r.Defined, EarlierNotes: r.EarlierNotes}
 	for _, w := range r.Watching {
 		sp.Watching = append(sp.Watching, evict.Watch{Name: w.Name, Value: w.Value})
 	}

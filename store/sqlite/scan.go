@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,16 +85,43 @@ type segmenter struct{ s *Store }
 // (session, seq) index on those columns, which the trigram plan needs so
 // that SQLite drives the read from the FTS rowids instead.
 func where(g store.Segment, q store.Query, plus string) (string, []any) {
+	return whereKinds(g, q, plus, plus)
+}
+
+// whereKinds is where with its own prefix for the kinds condition: a +
+// there keeps SQLite from reading through the (session, kind, seq) index.
+func whereKinds(g store.Segment, q store.Query, plus, kindPlus string) (string, []any) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%[1]ssession = ? AND %[1]sseq > ? AND %[1]sseq <= ?", plus)
 	args := []any{g.Session, g.After, g.Through}
 	if len(q.Kinds) > 0 {
-		fmt.Fprintf(&sb, " AND %skind IN (%s)", plus, placeholders(len(q.Kinds)))
+		fmt.Fprintf(&sb, " AND %skind IN (%s)", kindPlus, placeholders(len(q.Kinds)))
 		for _, k := range q.Kinds {
 			args = append(args, k)
 		}
 	}
 	return sb.String(), args
+}
+
+// fullRead is the FROM clause and conditions of a read of every row of a
+// segment that tests each one. A query's kinds decide the index: the
+// probe's share of them picks the (session, kind, seq) index when they
+// are rare, and the (session, seq) index otherwise, which reads the
+// session's rows in the order they were written rather than once per
+// kind (half the cost for the default kinds, which are nearly every
+// row). Without a probe SQLite picks.
+func fullRead(g store.Segment, q store.Query, st *plan.Stats) (string, string, []any) {
+	switch {
+	case st == nil || len(q.Kinds) == 0:
+		w, args := where(g, q, "")
+		return "events", w, args
+	case st.Sparse(q):
+		w, args := where(g, q, "")
+		return "events INDEXED BY events_kind", w, args
+	default:
+		w, args := whereKinds(g, q, "", "+")
+		return "events", w, args
+	}
 }
 
 func direction(q store.Query) string {
@@ -125,16 +153,16 @@ func match(col string, q store.Query) (string, any) {
 	return matchCond(col, q.Match)
 }
 
-func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, window, limit int) ([]store.Event, error) {
+func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, window, limit int, st *plan.Stats) ([]store.Event, error) {
 	dir := direction(q)
 	if window == 0 {
-		w, args := where(g, q, "")
+		from, w, args := fullRead(g, q, st)
 		if q.Match != "" {
 			cond, pat := match("payload", q)
 			w += " AND " + cond
 			args = append(args, pat)
 		}
-		return sg.s.queryEvents(ctx, `SELECT `+eventCols+` FROM events WHERE `+w+
+		return sg.s.queryEvents(ctx, `SELECT `+eventCols+` FROM `+from+` WHERE `+w+
 			` ORDER BY seq `+dir+` LIMIT ?`, append(args, sqlLimit(limit))...)
 	}
 	w, args := where(g, store.Query{}, "")
@@ -163,9 +191,14 @@ func (sg segmenter) Indexed(ctx context.Context, g store.Segment, q store.Query,
 		append(args, pat, sqlLimit(limit))...)
 }
 
-// Stats probes the plan.Probe nearest rows and bounds the segment's and
-// the store's sizes, all in one statement.
-func (sg segmenter) Stats(ctx context.Context, g store.Segment, q store.Query) (plan.Stats, error) {
+// Probe reads the plan.Probe nearest rows once, into a materialized
+// window that records for each row whether it is of the kinds, whether it
+// matches and which sampled trigrams it holds, and returns both the
+// window's matching events (fetched by id) and its tallies, with the
+// segment's seq bounds and the store's largest id, in one statement. A
+// trigram is tested with a case-sensitive GLOB: an estimate needs no
+// folding, and in this SQLite build GLOB costs a third of instr.
+func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, limit int) ([]store.Event, plan.Stats, error) {
 	cond, pat := match("payload", q)
 	kept := "1"
 	var kargs []any
@@ -176,41 +209,105 @@ func (sg segmenter) Stats(ctx context.Context, g store.Segment, q store.Query) (
 		}
 	}
 	tris, total := plan.Trigrams(q.Match)
-	var sel strings.Builder
-	args := []any{pat, pat}
-	args = append(args, kargs...)
-	for _, t := range tris {
-		sel.WriteString(", total(instr(payload, ?) > 0)")
-		args = append(args, t)
+	held, tally := "0", ""
+	var targs []any
+	for i, t := range tris {
+		held += fmt.Sprintf(" | ((payload GLOB ?) << %d)", i)
+		tally += fmt.Sprintf(", total(g & %d > 0)", 1<<i)
+		targs = append(targs, "*"+globLiteral(t)+"*")
 	}
 	const seg = `session = ? AND seq > ? AND seq <= ?`
-	args = append(args, g.Session, g.After, g.Through, g.Session, g.After, g.Through)
-	args = append(args, g.Session, g.After, g.Through, plan.Probe)
+	dir := direction(q)
+	segArgs := []any{g.Session, g.After, g.Through}
+	args := append(slices.Concat(kargs, []any{pat}, targs, segArgs, []any{plan.Probe}, segArgs, segArgs), limit)
+	rows, err := sg.s.db.QueryContext(ctx, `WITH w AS MATERIALIZED (
+			SELECT id, seq, `+kept+` AS k, `+cond+` AS hit, `+held+` AS g
+			FROM events WHERE `+seg+` ORDER BY seq `+dir+` LIMIT ?
+		), s AS (
+			SELECT count(*), total(hit), total(hit AND k), total(k),
+				(SELECT min(seq) FROM events WHERE `+seg+`),
+				(SELECT max(seq) FROM events WHERE `+seg+`),
+				(SELECT coalesce(max(id), 0) FROM events)`+tally+`
+			FROM w
+		)
+		SELECT s.*, e.* FROM s LEFT JOIN (
+			SELECT `+prefixed("e.", eventCols)+` FROM w JOIN events e ON e.id = w.id
+			WHERE w.hit AND w.k ORDER BY w.seq `+dir+` LIMIT ?
+		) e ORDER BY e.seq `+dir, args...)
+	if err != nil {
+		return nil, plan.Stats{}, err
+	}
+	defer rows.Close()
 	var st plan.Stats
-	var first, last sql.NullInt64
-	held := make([]float64, len(tris))
-	var matched, keptN float64
-	dest := []any{&st.Window, &matched, &keptN}
-	for i := range held {
-		dest = append(dest, &held[i])
+	var evs []store.Event
+	for rows.Next() {
+		var matched, keptN, kinded float64
+		var first, last sql.NullInt64
+		heldN := make([]float64, len(tris))
+		var e nullEvent
+		dest := []any{&st.Window, &matched, &keptN, &kinded, &first, &last, &st.Store}
+		for i := range heldN {
+			dest = append(dest, &heldN[i])
+		}
+		dest = append(dest, e.dest()...)
+		if err := rows.Scan(dest...); err != nil {
+			return nil, plan.Stats{}, err
+		}
+		if ev, ok := e.event(); ok {
+			evs = append(evs, ev)
+		}
+		st.Matched, st.Kept, st.Kinded = int64(matched), int64(keptN), int64(kinded)
+		st.First, st.Last = first.Int64, last.Int64
+		if first.Valid && last.Valid {
+			st.Span = last.Int64 - first.Int64 + 1
+		}
+		counts := make([]int64, len(heldN))
+		for i, h := range heldN {
+			counts[i] = int64(h)
+		}
+		st.Lists = plan.ListDensity(st.Window, counts, total)
 	}
-	dest = append(dest, &first, &last, &st.Store)
-	err := sg.s.db.QueryRowContext(ctx, `SELECT count(*), total(`+cond+`), total(`+cond+` AND `+kept+`)`+sel.String()+`,
-			(SELECT min(seq) FROM events WHERE `+seg+`),
-			(SELECT max(seq) FROM events WHERE `+seg+`),
-			(SELECT coalesce(max(id), 0) FROM events)
-		FROM (SELECT kind, payload FROM events WHERE `+seg+` ORDER BY seq `+direction(q)+` LIMIT ?)`, args...).
-		Scan(dest...)
-	st.Matched, st.Kept = int64(matched), int64(keptN)
-	if first.Valid && last.Valid {
-		st.Span = last.Int64 - first.Int64 + 1
+	return evs, st, rows.Err()
+}
+
+// globLiteral makes s a GLOB pattern matching itself.
+func globLiteral(s string) string {
+	var sb strings.Builder
+	for _, r := range s {
+		if r == '*' || r == '?' || r == '[' {
+			sb.WriteString("[" + string(r) + "]")
+		} else {
+			sb.WriteRune(r)
+		}
 	}
-	counts := make([]int64, len(held))
-	for i, h := range held {
-		counts[i] = int64(h)
+	return sb.String()
+}
+
+// prefixed qualifies each of a comma-separated list of columns.
+func prefixed(prefix, cols string) string {
+	parts := strings.Split(cols, ", ")
+	for i, c := range parts {
+		parts[i] = prefix + c
 	}
-	st.Lists = plan.ListDensity(st.Window, counts, total)
-	return st, err
+	return strings.Join(parts, ", ")
+}
+
+// nullEvent scans an event's columns that a LEFT JOIN may leave NULL.
+type nullEvent struct {
+	session, kind, payload, body sql.NullString
+	seq, at, turn                sql.NullInt64
+}
+
+func (n *nullEvent) dest() []any {
+	return []any{&n.session, &n.seq, &n.at, &n.kind, &n.turn, &n.payload, &n.body}
+}
+
+func (n *nullEvent) event() (store.Event, bool) {
+	if !n.seq.Valid {
+		return store.Event{}, false
+	}
+	return store.Event{Session: n.session.String, Seq: n.seq.Int64, At: time.UnixMicro(n.at.Int64).UTC(),
+		Kind: n.kind.String, Turn: n.turn.Int64, Payload: []byte(n.payload.String), Body: n.body.String}, true
 }
 
 // kindsOnly is the kinds condition alone, ending in AND when not empty.
@@ -225,7 +322,7 @@ func kindsOnly(q store.Query) (string, []any) {
 	return "kind IN (" + placeholders(len(q.Kinds)) + ") AND", args
 }
 
-func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, indexed bool) (int64, error) {
+func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, indexed bool, st *plan.Stats) (int64, error) {
 	var n int64
 	var err error
 	switch {
@@ -242,8 +339,8 @@ func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, i
 			AND `+w+` AND `+cond, append(args, pat)...).Scan(&n)
 	default:
 		cond, pat := match("payload", q)
-		w, args := where(g, q, "")
-		err = sg.s.db.QueryRowContext(ctx, `SELECT count(*) FROM events WHERE `+w+
+		from, w, args := fullRead(g, q, st)
+		err = sg.s.db.QueryRowContext(ctx, `SELECT count(*) FROM `+from+` WHERE `+w+
 			` AND `+cond, append(args, pat)...).Scan(&n)
 	}
 	return n, err

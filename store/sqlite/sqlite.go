@@ -41,7 +41,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open sqlite store %q: path must be non-empty and hold no '?': %w", path, store.ErrInvalid)
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)", "mmap_size(2147418112)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")

@@ -37,8 +37,12 @@ type Stats struct {
 	// Kept is how many match the pattern and the kinds: the density a walk
 	// of this segment sees.
 	Kept int64
-	// Span bounds the segment's rows: its last seq less its first plus one.
-	Span int64
+	// Kinded is how many are of the kinds, whatever they hold: the share
+	// of the segment a read through the kind index visits.
+	Kinded int64
+	// First and Last are the segment's lowest and highest seqs (zero when
+	// it is empty), and Span bounds its rows: Last less First plus one.
+	First, Last, Span int64
 	// Store bounds the rows of the whole store (its largest row id).
 	Store int64
 	// Lists is the pattern's posting-list entries per row of the store:
@@ -46,6 +50,17 @@ type Stats struct {
 	// Trigrams).
 	Lists float64
 }
+
+// Sparse reports that the probe found the query's kinds in fewer than
+// one row in sparseKinds, so that reading them through the kind index
+// beats visiting every row of the segment. Rows of one kind are spread
+// through a session, and reading them by kind costs about twice as much
+// per row as reading the session in seq order.
+func (s Stats) Sparse(q store.Query) bool {
+	return len(q.Kinds) > 0 && s.Kinded*sparseKinds < s.Window
+}
+
+const sparseKinds = 2
 
 // whole reports that the probe read every row of the segment, so its
 // counts are exact.

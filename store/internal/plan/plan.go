@@ -8,7 +8,9 @@ package plan
 
 import (
 	"context"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -18,19 +20,23 @@ import (
 type Segmenter interface {
 	// Costs are the backend's costs per row of each way of reading.
 	Costs() Costs
+	// Probe reads the Probe nearest rows of seg, in one statement, and
+	// returns up to limit (zero: none) of those that match with what it
+	// learned of the pattern and the segment.
+	Probe(ctx context.Context, seg store.Segment, q store.Query, limit int) ([]store.Event, Stats, error)
 	// Walk returns up to limit (zero: all) matching events among the
 	// window nearest rows of seg (zero: every row), on the (session, seq)
-	// index.
-	Walk(ctx context.Context, seg store.Segment, q store.Query, window, limit int) ([]store.Event, error)
+	// index. st is the segment's probe when one was taken, else nil: with
+	// it a full walk may read rarer kinds through the kind index.
+	Walk(ctx context.Context, seg store.Segment, q store.Query, window, limit int, st *Stats) ([]store.Event, error)
 	// Indexed returns up to limit (zero: all) matching events found
 	// through the trigram index. It is only asked when
 	// store.HasTrigram(q.Match).
 	Indexed(ctx context.Context, seg store.Segment, q store.Query, limit int) ([]store.Event, error)
-	// Stats probes the Probe nearest rows of seg for q.Match.
-	Stats(ctx context.Context, seg store.Segment, q store.Query) (Stats, error)
 	// Count returns how many events of seg match, by testing every row of
-	// the segment or, when indexed, through the trigram index.
-	Count(ctx context.Context, seg store.Segment, q store.Query, indexed bool) (int64, error)
+	// the segment or, when indexed, through the trigram index. st is as
+	// for Walk.
+	Count(ctx context.Context, seg store.Segment, q store.Query, indexed bool, st *Stats) (int64, error)
 }
 
 // Scan reads a lineage (as Store.Lineage returns it) for q, one segment at
@@ -105,9 +111,11 @@ type segment struct {
 	exact int64
 }
 
+// probe returns the segment's stats, probing it (for no rows) if no read
+// has yet.
 func (g *segment) probe(ctx context.Context, b Segmenter, q store.Query) (Stats, error) {
 	if g.stats == nil {
-		st, err := b.Stats(ctx, g.Segment, q)
+		_, st, err := b.Probe(ctx, g.Segment, q, 0)
 		if err != nil {
 			return Stats{}, err
 		}
@@ -126,43 +134,40 @@ func (g *segment) probe(ctx context.Context, b Segmenter, q store.Query) (Stats,
 // index, so a wrong guess costs at most a few times the right one.
 func (g *segment) rows(ctx context.Context, b Segmenter, q store.Query, limit int) ([]store.Event, error) {
 	if q.Match == "" {
-		return b.Walk(ctx, g.Segment, q, 0, limit)
+		return b.Walk(ctx, g.Segment, q, 0, limit, nil)
 	}
 	indexable := store.HasTrigram(q.Match)
 	if limit == 0 {
-		if !indexable {
-			return b.Walk(ctx, g.Segment, q, 0, 0)
-		}
 		st, err := g.probe(ctx, b, q)
 		if err != nil {
 			return nil, err
 		}
-		if b.Costs().countByIndex(st) {
+		if indexable && b.Costs().countByIndex(st) {
 			return b.Indexed(ctx, g.Segment, q, 0)
 		}
-		return b.Walk(ctx, g.Segment, q, 0, 0)
+		return b.Walk(ctx, g.Segment, q, 0, 0, &st)
 	}
-	evs, err := b.Walk(ctx, g.Segment, q, Probe, limit)
-	if err != nil || len(evs) >= limit {
-		return evs, err
-	}
-	st, err := g.probe(ctx, b, q)
+	evs, st, err := b.Probe(ctx, g.Segment, q, limit)
 	if err != nil {
 		return nil, err
+	}
+	g.stats = &st
+	if len(evs) >= limit {
+		return evs, nil
 	}
 	if st.whole() {
 		g.exact = int64(len(evs))
 		return evs, nil
 	}
 	if !indexable {
-		return b.Walk(ctx, g.Segment, q, 0, limit)
+		return b.Walk(ctx, g.Segment, q, 0, limit, &st)
 	}
 	rows := st.walkRows(limit)
 	if b.Costs().preferIndex(st, rows) {
 		return b.Indexed(ctx, g.Segment, q, limit)
 	}
 	window := int(min(4*rows, float64(max(st.Span, st.Window))))
-	evs, err = b.Walk(ctx, g.Segment, q, window, limit)
+	evs, err = b.Walk(ctx, g.Segment, q, window, limit, &st)
 	if err != nil || len(evs) >= limit || int64(window) >= st.Span {
 		return evs, err
 	}
@@ -176,8 +181,8 @@ func (g *segment) count(ctx context.Context, b Segmenter, q store.Query) (int64,
 	if g.exact >= 0 {
 		return g.exact, nil
 	}
-	if q.Match == "" || !store.HasTrigram(q.Match) {
-		return b.Count(ctx, g.Segment, q, false)
+	if q.Match == "" {
+		return b.Count(ctx, g.Segment, q, false, nil)
 	}
 	st, err := g.probe(ctx, b, q)
 	if err != nil {
@@ -186,7 +191,51 @@ func (g *segment) count(ctx context.Context, b Segmenter, q store.Query) (int64,
 	if st.whole() {
 		return st.Kept, nil
 	}
-	return b.Count(ctx, g.Segment, q, b.Costs().countByIndex(st))
+	if store.HasTrigram(q.Match) && b.Costs().countByIndex(st) {
+		return b.Count(ctx, g.Segment, q, true, &st)
+	}
+	return countParts(ctx, b, g.Segment, q, &st)
+}
+
+// countPart is the fewest rows worth a count of their own: below it the
+// statement's fixed costs outweigh running in parallel.
+const countPart = 16384
+
+// countParts counts a segment by testing every row, split into ranges of
+// seq counted at the same time on as many connections as there are CPUs
+// (at most four). Testing a dense pattern on every row of a long session
+// is CPU-bound, and the backends run one statement on one core (a
+// PostgreSQL bitmap scan of one session does not go parallel).
+func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Query, st *Stats) (int64, error) {
+	parts := int(min(int64(min(runtime.GOMAXPROCS(0), 4)), st.Span/countPart))
+	if parts < 2 {
+		return b.Count(ctx, seg, q, false, st)
+	}
+	// The probe saw the segment's seqs run from First to Last; the first
+	// part keeps the segment's lower bound and the last its upper one, so
+	// rows appended since are counted too.
+	ns := make([]int64, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for i := range parts {
+		part := seg
+		if i > 0 {
+			part.After = st.First - 1 + st.Span*int64(i)/int64(parts)
+		}
+		if i < parts-1 {
+			part.Through = st.First - 1 + st.Span*int64(i+1)/int64(parts)
+		}
+		wg.Go(func() { ns[i], errs[i] = b.Count(ctx, part, q, false, st) })
+	}
+	wg.Wait()
+	var n int64
+	for i := range parts {
+		if errs[i] != nil {
+			return 0, errs[i]
+		}
+		n += ns[i]
+	}
+	return n, nil
 }
 
 // Find returns the segment of a lineage that holds seq.

@@ -1,0 +1,34 @@
+package interp_test
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nodelisp/nodelisp/interp"
+)
+
+// BenchmarkPrograms runs each program of testdata/bench (copies of
+// ../shared/bench, the programs SPEC §8 compares with other embeddable
+// interpreters) in a fresh interpreter per iteration, as `nodelisp
+// FILE.lisp` would.
+func BenchmarkPrograms(b *testing.B) {
+	files, err := filepath.Glob("../testdata/bench/*.lisp")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, path := range files {
+		src := readFile(b, path)
+		b.Run(strings.TrimSuffix(filepath.Base(path), ".lisp"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				it := interp.New(interp.Options{Stdout: io.Discard})
+				if _, err := it.Eval(context.Background(), src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

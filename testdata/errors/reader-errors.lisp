@@ -1,0 +1,25 @@
+;; reader errors name the position and what was expected
+(print 1)
+(print "this string
+never ends)
+---
+(+ 1 2))
+---
+)
+---
+(list 1 2
+---
+(list #\Nonsense)
+---
+,x
+---
+#| an unterminated
+block comment
+---
+(a . b c)
+---
+#(1 2
+---
+1/0
+---
+"fine" (car '(a b)) 'next
