@@ -27,6 +27,7 @@ func init() {
 	borrowsArgs()
 	fn("make-list", 1, -1, "(size &key initial-element)", "Return a new list of size elements, each the initial element (nil by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := indexArg("make-list", args[0])
+		checkSize("make-list", n)
 		init := parseKeys("make-list", args[1:], "initial-element").or("initial-element", lisp.Nil)
 		var out lisp.Value = lisp.Nil
 		for i := 0; i < n; i++ {

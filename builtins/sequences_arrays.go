@@ -196,6 +196,7 @@ func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
 		lisp.Errorf("make-array: nodelisp has no zero-dimensional arrays")
 	}
 	n := indexArg("make-array", dims)
+	checkSize("make-array", n)
 	if _, ok := kw.get("displaced-to"); ok {
 		lisp.Errorf("make-array: displaced arrays are not supported")
 	}

@@ -110,10 +110,18 @@ func FromLisp(v lisp.Value, dst any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("FromLisp: destination must be a non-nil pointer, got %T", dst)
 	}
-	return assign(v, rv.Elem())
+	return assign(v, rv.Elem(), 0)
 }
 
-func assign(v lisp.Value, dst reflect.Value) error {
+// maxDepth bounds how deeply conversions descend, so a structure that
+// contains itself ends in an error (or its printed form) instead of
+// exhausting the host's memory.
+const maxDepth = 200
+
+func assign(v lisp.Value, dst reflect.Value, depth int) error {
+	if depth > maxDepth {
+		return fmt.Errorf("FromLisp: structure nested deeper than %d (circular?)", maxDepth)
+	}
 	if dst.Type() == reflect.TypeOf(time.Time{}) {
 		s, ok := v.(*lisp.String)
 		if !ok {
@@ -177,7 +185,7 @@ func assign(v lisp.Value, dst reflect.Value) error {
 		}
 		out := reflect.MakeSlice(dst.Type(), len(items), len(items))
 		for i, item := range items {
-			if err := assign(item, out.Index(i)); err != nil {
+			if err := assign(item, out.Index(i), depth+1); err != nil {
 				return err
 			}
 		}
@@ -193,7 +201,7 @@ func assign(v lisp.Value, dst reflect.Value) error {
 		out := reflect.MakeMapWithSize(dst.Type(), len(pairs))
 		for _, p := range pairs {
 			ev := reflect.New(dst.Type().Elem()).Elem()
-			if err := assign(p.val, ev); err != nil {
+			if err := assign(p.val, ev, depth+1); err != nil {
 				return err
 			}
 			out.SetMapIndex(reflect.ValueOf(p.key).Convert(dst.Type().Key()), ev)
@@ -218,13 +226,20 @@ func elements(v lisp.Value) ([]lisp.Value, error) {
 			break
 		}
 		var out []lisp.Value
-		for v != lisp.Value(lisp.Nil) {
+		slow := v // moves one cell for every two of v: meeting it means a cycle
+		for i := 0; v != lisp.Value(lisp.Nil); i++ {
 			c, ok := v.(*lisp.Cons)
 			if !ok {
 				return nil, fmt.Errorf("FromLisp: %s is not a proper list", lisp.Prin1ToString(x))
 			}
 			out = append(out, c.Car)
 			v = c.Cdr
+			if i%2 == 1 {
+				slow = slow.(*lisp.Cons).Cdr
+				if slow == v {
+					return nil, fmt.Errorf("FromLisp: %s is a circular list", lisp.Prin1ToString(x))
+				}
+			}
 		}
 		return out, nil
 	}
@@ -313,13 +328,16 @@ func isPlist(items []lisp.Value) bool {
 // natural converts a Lisp value to the Go value a host would expect, or
 // the Lisp value itself when nothing fits.
 func natural(v lisp.Value) any {
-	return goValue(v, func(v lisp.Value) any { return v })
+	return goValue(v, func(v lisp.Value) any { return v }, 0)
 }
 
 // goValue converts the values that have a plain Go form: strings, fixnums,
 // floats, characters, t and nil, plists (to maps), and lists and vectors
 // (to slices). Everything else goes through other.
-func goValue(v lisp.Value, other func(lisp.Value) any) any {
+func goValue(v lisp.Value, other func(lisp.Value) any, depth int) any {
+	if depth > maxDepth {
+		return other(v)
+	}
 	switch x := v.(type) {
 	case *lisp.String:
 		return x.S
@@ -345,21 +363,21 @@ func goValue(v lisp.Value, other func(lisp.Value) any) any {
 		if isPlist(items) {
 			m := make(map[string]any, len(items)/2)
 			for i := 0; i < len(items); i += 2 {
-				m[strings.ToLower(items[i].(*lisp.Symbol).Name)] = goValue(items[i+1], other)
+				m[strings.ToLower(items[i].(*lisp.Symbol).Name)] = goValue(items[i+1], other, depth+1)
 			}
 			return m
 		}
-		return goSlice(items, other)
+		return goSlice(items, other, depth)
 	case *lisp.Vector:
-		return goSlice(x.Items, other)
+		return goSlice(x.Items, other, depth)
 	}
 	return other(v)
 }
 
-func goSlice(items []lisp.Value, other func(lisp.Value) any) []any {
+func goSlice(items []lisp.Value, other func(lisp.Value) any, depth int) []any {
 	out := make([]any, len(items))
 	for i, it := range items {
-		out[i] = goValue(it, other)
+		out[i] = goValue(it, other, depth+1)
 	}
 	return out
 }

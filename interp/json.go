@@ -11,5 +11,5 @@ import (
 // printed text. Ratios, big integers and anything else JSON cannot carry
 // become their printed text.
 func ToJSON(v lisp.Value) any {
-	return goValue(v, func(v lisp.Value) any { return lisp.PrincToString(v) })
+	return goValue(v, func(v lisp.Value) any { return lisp.PrincToString(v) }, 0)
 }

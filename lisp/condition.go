@@ -2,6 +2,7 @@ package lisp
 
 import (
 	"fmt"
+	"sync"
 )
 
 // Condition is a signalled condition: an error raised by a builtin, by
@@ -87,9 +88,31 @@ var conditionParents = map[*Symbol][]*Symbol{
 	ClassLimit:             {ClassSeriousCondition},
 }
 
+// standardClasses are the classes above, which define-condition may not
+// redefine: one image redefining simple-error must not change how another
+// image's errors are caught.
+var standardClasses = func() map[*Symbol]bool {
+	m := map[*Symbol]bool{ClassCondition: true}
+	for c := range conditionParents {
+		m[c] = true
+	}
+	return m
+}()
+
+// classMu guards conditionParents: images on different goroutines define
+// and test classes concurrently.
+var classMu sync.RWMutex
+
 // DefineConditionClass records a user class (define-condition) and its
-// parents.
+// parents. Redefining a standard class is an error. User classes are
+// shared by every image in the process; a later definition replaces an
+// earlier one.
 func DefineConditionClass(class *Symbol, parents []*Symbol) {
+	if standardClasses[class] {
+		Errorf("define-condition: cannot redefine the standard condition type %s", class)
+	}
+	classMu.Lock()
+	defer classMu.Unlock()
 	conditionParents[class] = parents
 }
 
@@ -98,6 +121,8 @@ func IsConditionClass(name *Symbol) bool {
 	if name == ClassCondition {
 		return true
 	}
+	classMu.RLock()
+	defer classMu.RUnlock()
 	_, ok := conditionParents[name]
 	return ok
 }
@@ -107,8 +132,20 @@ func SubclassOf(class, ancestor *Symbol) bool {
 	if class == ancestor {
 		return true
 	}
+	classMu.RLock()
+	defer classMu.RUnlock()
+	return subclassOf(class, ancestor, 0)
+}
+
+func subclassOf(class, ancestor *Symbol, depth int) bool {
+	if class == ancestor {
+		return true
+	}
+	if depth > 64 { // a user class made its own ancestor
+		return false
+	}
 	for _, p := range conditionParents[class] {
-		if SubclassOf(p, ancestor) {
+		if subclassOf(p, ancestor, depth+1) {
 			return true
 		}
 	}
