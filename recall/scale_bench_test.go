@@ -3,6 +3,7 @@ package recall
 import (
 	"bytes"
 	"context"
+	"github.com/nodelisp/nodelisp/internal/testdb"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,12 +76,12 @@ func BenchmarkScale(b *testing.B) {
 
 	b.Run("sqlite", func(b *testing.B) { scaleQueries(b, lite) })
 	b.Run("postgres", func(b *testing.B) {
-		conn := postgresConn(b)
+		conn := testdb.Connect(b)
 		if _, err := conn.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+scaleSchema); err != nil {
 			b.Fatal(err)
 		}
 		conn.Close(ctx)
-		pg, err := postgres.Open(ctx, schemaURL(b, scaleSchema))
+		pg, err := postgres.Open(ctx, testdb.SchemaURL(b, scaleSchema))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -59,15 +59,22 @@ func Postgres(t testing.TB) store.Store {
 	return st
 }
 
-// PostgresURL makes an empty schema for one test, dropped when it ends, and
-// returns the URL of a store in it.
-func PostgresURL(t testing.TB) string {
+// BaseURL is the test server: $NODECODE_TEST_DB, else DefaultURL.
+func BaseURL() string {
+	if u := os.Getenv("NODECODE_TEST_DB"); u != "" {
+		return u
+	}
+	return DefaultURL
+}
+
+// Connect connects to the test server and makes sure pg_trgm is there
+// (database-wide, in public, where dropping a test schema cannot take it
+// away). With no server it skips the test loudly, or fails it when
+// CI=true: under CI the PostgreSQL tests always run.
+func Connect(t testing.TB) *pgx.Conn {
 	t.Helper()
 	ctx := context.Background()
-	base := os.Getenv("NODECODE_TEST_DB")
-	if base == "" {
-		base = DefaultURL
-	}
+	base := BaseURL()
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -75,17 +82,41 @@ func PostgresURL(t testing.TB) string {
 		}
 		t.Skipf("!!! SKIPPING PostgreSQL tests: no server at %s (%v); set NODECODE_TEST_DB !!!", base, err)
 	}
+	if _, err := conn.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`); err != nil {
+		conn.Close(ctx)
+		t.Fatalf("create pg_trgm: %v", err)
+	}
+	return conn
+}
+
+// SchemaURL is the URL of a store in schema on the test server.
+func SchemaURL(t testing.TB, schema string) string {
+	t.Helper()
+	u, err := url.Parse(BaseURL())
+	if err != nil {
+		t.Fatalf("test database URL %s: %v", BaseURL(), err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema+",public")
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// PostgresURL makes an empty schema for one test, dropped when it ends, and
+// returns the URL of a store in it.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	conn := Connect(t)
 	defer conn.Close(ctx)
 	b := make([]byte, 6)
 	rand.Read(b)
 	schema := "nodelisp_test_" + hex.EncodeToString(b)
-	for _, q := range []string{`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`, `CREATE SCHEMA ` + schema} {
-		if _, err := conn.Exec(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatalf("create schema %s: %v", schema, err)
 	}
 	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, base)
+		conn, err := pgx.Connect(ctx, BaseURL())
 		if err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
 			return
@@ -95,12 +126,5 @@ func PostgresURL(t testing.TB) string {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
 	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("test database URL %s: %v", base, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema+",public")
-	u.RawQuery = q.Encode()
-	return u.String()
+	return SchemaURL(t, schema)
 }
