@@ -27,8 +27,9 @@ bench-scale:
 	NODELISP_BENCH_SCALE=1 $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 2h ./store/... ./recall/...
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) ./reader
-	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) ./interp
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./reader
+	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./interp
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./context
 
 golden:
 	scripts/golden.sh
