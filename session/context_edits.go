@@ -66,7 +66,40 @@ func newContextState() *contextState {
 
 // loadContextState reads every context edit of the session's lineage.
 // Edits are few next to the log: the read follows them, not the log.
+// It reads the log once; append folds later edits into the kept state,
+// and each caller gets its own copy.
 func (s *Session) loadContextState(ctx context.Context) (*contextState, error) {
+	if s.edits == nil {
+		cs, err := s.readContextState(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.edits = cs
+	}
+	return s.edits.clone(), nil
+}
+
+// clone copies the state, so a window built from it does not change when
+// a later edit is folded in.
+func (cs *contextState) clone() *contextState {
+	out := newContextState()
+	for k, v := range cs.dropped {
+		out.dropped[k] = v
+	}
+	for k, v := range cs.rewrites {
+		out.rewrites[k] = v
+	}
+	for k, v := range cs.notes {
+		out.notes[k] = append([]contextNote(nil), v...)
+	}
+	for k, v := range cs.nonces {
+		out.nonces[k] = v
+	}
+	out.lastSeq = cs.lastSeq
+	return out
+}
+
+func (s *Session) readContextState(ctx context.Context) (*contextState, error) {
 	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindContextEdit}})
 	if err != nil {
 		return nil, fmt.Errorf("context edits of session %s: %w", s.info.ID, err)

@@ -56,6 +56,10 @@ type Session struct {
 	tree  *tree
 	image *interp.Interpreter
 	watch []string // watched global names, in the order first watched
+	// state is the request state (loadState), once read from the log.
+	state *logState
+	// edits are the taken context edits (loadContextState), once read.
+	edits *contextState
 }
 
 // Open creates a new session in st.
@@ -127,6 +131,12 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 	}
 	for _, e := range out {
 		s.tree.apply(e)
+		if s.state != nil {
+			s.state.fold(e)
+		}
+		if s.edits != nil && e.Kind == store.KindContextEdit {
+			s.edits.apply(e)
+		}
 	}
 	return out, nil
 }

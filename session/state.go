@@ -81,7 +81,48 @@ type logState struct {
 	usageSeq    int64
 }
 
+// loadState returns the request state. It is read from the log once, when
+// first needed, and then kept up to date by append, which folds in every
+// event the session writes: a window then costs no reads of it at all.
 func (s *Session) loadState(ctx context.Context) (logState, error) {
+	if s.state != nil {
+		return *s.state, nil
+	}
+	st, err := s.readState(ctx)
+	if err != nil {
+		return st, err
+	}
+	s.state = &st
+	return st, nil
+}
+
+// fold updates the state with one event the session appended.
+func (st *logState) fold(e store.Event) {
+	switch e.Kind {
+	case store.KindEviction:
+		var p evictionPayload
+		if json.Unmarshal(e.Payload, &p) == nil {
+			st.eviction, st.evictionSeq = p, e.Seq
+		}
+	case store.KindWarning:
+		st.warningSeq = e.Seq
+	case KindRequest:
+		st.requestSeq = e.Seq
+	case store.KindCeiling:
+		var p ceilingPayload
+		if json.Unmarshal(e.Payload, &p) == nil {
+			st.ceiling, st.ceilingSeq = p, e.Seq
+		}
+	case store.KindUsage:
+		var p usagePayload
+		if json.Unmarshal(e.Payload, &p) == nil {
+			st.usage, st.usageSeq = p, e.Seq
+		}
+	}
+}
+
+// readState reads the newest event of each kind the state is made of.
+func (s *Session) readState(ctx context.Context) (logState, error) {
 	var st logState
 	read := func(kind string, into any) (int64, error) {
 		e, ok, err := store.Last(ctx, s.st, s.info.ID, kind)
