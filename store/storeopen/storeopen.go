@@ -45,5 +45,12 @@ func Open(ctx context.Context, target, home string) (store.Store, error) {
 		}
 		path = filepath.Join(home, DefaultFile)
 	}
+	// SQLite's own message for a missing directory is "unable to open
+	// database file"; say what is wrong instead.
+	if dir := filepath.Dir(path); dir != "" {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("open sqlite store %s: directory %s: %w", path, dir, err)
+		}
+	}
 	return sqlite.Open(ctx, path)
 }

@@ -3,6 +3,7 @@ package storeopen
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nodelisp/nodelisp/store/sqlite"
@@ -24,5 +25,13 @@ func TestTarget(t *testing.T) {
 	t.Setenv("NODECODE_DB", "postgres://x")
 	if Target("") != "postgres://x" || Target("f.db") != "f.db" {
 		t.Error("Target: flag must win over NODECODE_DB")
+	}
+}
+
+func TestOpenInMissingDirectorySaysSo(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "log.db")
+	_, err := Open(context.Background(), missing, "")
+	if err == nil || !strings.Contains(err.Error(), "no such file or directory") || !strings.Contains(err.Error(), "directory") {
+		t.Fatalf("got %v, want an error naming the missing directory", err)
 	}
 }
