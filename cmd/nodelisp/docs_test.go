@@ -20,7 +20,9 @@ import (
 //     up to the next one, are its output. A line "..." stands for any
 //     number of lines. "go run ./cmd/nodelisp" is the built binary, and
 //     "make TARGET" is checked with make -n (make test cannot run
-//     inside itself).
+//     inside itself). The repository's testdata/ is there too, as a
+//     symbolic link, so a command over a fixture reads as it is typed in
+//     the repository.
 //   - ```repl: a REPL transcript. Lines after a prompt "ID USAGE > " are
 //     typed (a continuation line starts with spaces and ".. "); the other
 //     lines are what the REPL printed. The inputs are piped into the REPL,
@@ -30,8 +32,18 @@ import (
 //
 // Session ids, store ids and times differ from run to run, so both sides
 // have them replaced by placeholders before they are compared. Every page
-// runs in a fresh home.
-var docPages = []string{"../../docs/getting-started.md", "../../docs/cli.md"}
+// runs in a fresh home, which the page shows as the default one,
+// /home/me/.local/share/nodecode, and in a fresh directory, shown as
+// /home/me/app.
+var docPages = []string{
+	"../../docs/getting-started.md",
+	"../../docs/cli.md",
+	"../../docs/recall.md",
+	"../../docs/context.md",
+	"../../docs/eviction.md",
+	"../../docs/files.md",
+	"../../docs/configuration.md",
+}
 
 func TestDocExamples(t *testing.T) {
 	for _, page := range docPages {
@@ -41,6 +53,13 @@ func TestDocExamples(t *testing.T) {
 				t.Fatalf("%s has no examples", page)
 			}
 			d := &docRun{t: t, env: testEnv(t, "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH")), dir: t.TempDir()}
+			testdata, err := filepath.Abs("../../testdata")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(testdata, filepath.Join(d.dir, "testdata")); err != nil {
+				t.Fatal(err)
+			}
 			// Transcripts with only prose between them are one REPL run.
 			var run []docBlock
 			for _, b := range blocks {
@@ -228,7 +247,15 @@ var volatile = []struct {
 	{regexp.MustCompile(`\bs-[a-z2-7]{8}\b`), "s-SESSION"},
 	{regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z`), "TIME"},
 	{regexp.MustCompile(`store [a-z0-9]{10,}`), "store STORE"},
+	{regexp.MustCompile(`/context/[a-z0-9]{10,}/`), "/context/STORE/"},
 }
+
+// shownHome and shownDir are the home and directory a page shows in
+// place of the test's.
+const (
+	shownHome = "/home/me/.local/share/nodecode"
+	shownDir  = "/home/me/app"
+)
 
 func normalize(s string) string {
 	for _, v := range volatile {
@@ -245,8 +272,9 @@ func (d *docRun) compare(line int, what string, expected []string, output string
 	if output == "" {
 		got = nil
 	}
+	shown := strings.NewReplacer(envValue(d.env, "NODECODE_HOME"), shownHome, d.dir, shownDir)
 	for i := range got {
-		got[i] = normalize(got[i])
+		got[i] = normalize(shown.Replace(got[i]))
 	}
 	want := make([]string, len(expected))
 	for i, l := range expected {

@@ -196,7 +196,8 @@ func (r *repl) forkCmd(ctx context.Context, args []string) error {
 func (r *repl) evictCmd(ctx context.Context, args []string) error {
 	arg := strings.Join(args, " ")
 	if _, err := evict.ParseEvict(arg); err != nil {
-		return &argError{err.Error()}
+		// commandError names the command already.
+		return &argError{strings.TrimPrefix(err.Error(), "/evict: ")}
 	}
 	return r.evict(ctx, arg)
 }
