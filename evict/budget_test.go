@@ -1,6 +1,7 @@
 package evict
 
 import (
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,7 +176,7 @@ func TestResolveMissingFiles(t *testing.T) {
 func TestRealCatalogue(t *testing.T) {
 	const full = "../../shared/data/models.dev/api.json"
 	if _, err := os.Stat(full); err != nil {
-		t.Skip("no full catalogue here")
+		testbin.SkipOutsideCI(t, "no full catalogue at "+full)
 	}
 	for model, want := range map[string]int{
 		"openai/gpt-5":                   272000,

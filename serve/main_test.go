@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"io"
 	"os"
 	"os/exec"
@@ -18,24 +19,7 @@ import (
 // command as a subprocess, over its stdio, as a client in any language would.
 var bin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "nodelisp-serve-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "nodelisp")
-	build := exec.Command("go", "build", "-o", bin, "github.com/nodelisp/nodelisp/cmd/nodelisp")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building nodelisp:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, &bin) }
 
 // testEnv is the environment of one test's server: a fresh home, store and
 // work directory, and no config or budget from the user's machine.

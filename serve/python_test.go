@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,7 @@ import (
 func TestPythonExample(t *testing.T) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("python3 is not installed")
+		testbin.SkipOutsideCI(t, "python3 is not installed")
 	}
 	script, err := filepath.Abs(filepath.Join("..", "examples", "python", "two_cells.py"))
 	if err != nil {

@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,24 +15,7 @@ import (
 // person or a script would.
 var bin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "nodelisp-cli-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "nodelisp")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building nodelisp:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, &bin) }
 
 // testEnv is a process environment with a home of the test's own: the
 // nodelisp home, the user's home (so no real config.jsonc or models.dev
