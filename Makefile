@@ -8,8 +8,10 @@ FUZZTIME ?= 10s
 
 .PHONY: build test lint bench bench-scale fuzz golden peers clean
 
+# nodelisp runs programs that do not read the log by itself and hands the
+# rest to nodelisp-host, which it looks for beside itself.
 build:
-	$(GO) build -o $(BIN) ./cmd/nodelisp
+	$(GO) build -o bin/ ./cmd/nodelisp ./cmd/nodelisp-host
 
 test: lint
 	$(GO) test -count=1 $(PKGS)

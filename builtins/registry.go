@@ -12,9 +12,12 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
+// The registries are sized for the library, and builtins are carved from
+// blocks: start-up registers some seven hundred of them.
 var (
-	functions []*eval.Builtin
-	macros    []macroDef
+	functions     = make([]*eval.Builtin, 0, 1024)
+	macros        = make([]macroDef, 0, 160)
+	spareBuiltins []eval.Builtin
 )
 
 type macroDef struct {
@@ -24,7 +27,13 @@ type macroDef struct {
 
 // fn registers a builtin function.
 func fn(name string, min, max int, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
-	functions = append(functions, &eval.Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: f})
+	if len(spareBuiltins) == 0 {
+		spareBuiltins = make([]eval.Builtin, 128)
+	}
+	b := &spareBuiltins[0]
+	spareBuiltins = spareBuiltins[1:]
+	*b = eval.Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: f}
+	functions = append(functions, b)
 }
 
 // macro registers a macro written in Go.

@@ -14,21 +14,7 @@ type Fixnum int64
 // double, as SBCL does with *read-default-float-format* double-float).
 type Float float64
 
-const (
-	smallMin = -1024
-	smallMax = 1<<14 - 1
-)
-
-// smallVals backs the boxed small integers: MakeInt points a Value at its
-// slot instead of allocating. It is filled once, by init, and never
-// written again.
-var smallVals [smallMax - smallMin + 1]int64
-
-func init() {
-	for i := range smallVals {
-		smallVals[i] = int64(i + smallMin)
-	}
-}
+//go:generate go run gen_smallints.go
 
 // MakeInt returns n as a Value, without allocating for small n.
 func MakeInt(n int64) Value {

@@ -24,9 +24,13 @@ func (s *Symbol) String() string {
 }
 
 var (
-	symMu    sync.RWMutex
-	symbols  = map[string]*Symbol{}
-	keywords = map[string]*Symbol{}
+	symMu sync.RWMutex
+	// Sized for the library's names and keywords, which every process
+	// interns at start.
+	symbols  = make(map[string]*Symbol, 1536)
+	keywords = make(map[string]*Symbol, 256)
+	// spareSymbols is the block new symbols are carved from.
+	spareSymbols []Symbol
 )
 
 // Intern returns the symbol with exactly this name (no case folding: the
@@ -76,7 +80,12 @@ func intern(table map[string]*Symbol, name string, keyword bool) *Symbol {
 	if s, ok := table[name]; ok {
 		return s
 	}
-	s = &Symbol{Name: name, Keyword: keyword}
+	if len(spareSymbols) == 0 {
+		spareSymbols = make([]Symbol, 256)
+	}
+	s = &spareSymbols[0]
+	spareSymbols = spareSymbols[1:]
+	s.Name, s.Keyword = name, keyword
 	table[name] = s
 	return s
 }

@@ -2,89 +2,70 @@
 // file name, an expression with -e, or stdin with -. Subcommands reach the
 // log (sessions, log, db) and the host protocol (serve).
 //
+// This binary links only the interpreter, so a program that does not read
+// the log starts in about the time the Go runtime takes. Every other
+// command line — the REPL, --session, the subcommands, a program that
+// names a recall form — it hands unchanged to nodelisp-host, which holds
+// the log stores, sessions and serve (see hostfind.go for where it looks).
+//
 // docs/cli.md is the user's account of every mode and flag.
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 
-	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/internal/cli"
 )
-
-// version is set at build time with -ldflags "-X main.version=…".
-var version = "0.1.0-dev"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// Exit statuses, as a Go CLI user expects them.
-const (
-	exitOK    = 0
-	exitError = 1 // the program failed: a Lisp error, a store error
-	exitUsage = 2 // the command line (or the config file) was wrong
-)
-
-// run is main without the process: it returns the exit status.
+// run is main without the process: it returns the exit status, or hands
+// the process over to the host.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	opts, rest, err := parseFlags(args, stdout)
-	c := &command{opts: opts, stdin: stdin, stdout: stdout, stderr: stderr}
+	opts, rest, err := cli.ParseFlags(args, stdout)
 	if err != nil {
-		if err == errHelp {
-			return exitOK
+		if err == cli.ErrHelp {
+			return cli.ExitOK
 		}
-		return c.usageError(err)
+		fmt.Fprintf(stderr, "nodelisp: %v\n", err)
+		fmt.Fprintln(stderr, "Run 'nodelisp --help' for usage.")
+		return cli.ExitUsage
 	}
-	if opts.version {
-		fmt.Fprintf(stdout, "nodelisp %s\n", version)
-		return exitOK
+	if opts.Version {
+		fmt.Fprintf(stdout, "nodelisp %s\n", cli.Version)
+		return cli.ExitOK
 	}
+	var p cli.Program
+	var fromStdin []byte // the program read from stdin, for the host to read again
 	switch {
-	case opts.expr != "":
-		return c.runSource("-e", opts.expr, rest)
-	case len(rest) == 0:
-		return c.repl()
+	case opts.Expr != "":
+		p = cli.Program{Name: "-e", Source: opts.Expr, Args: rest}
+	case len(rest) == 0 || cli.IsSubcommand(rest[0]):
+		return handOver(args, nil, stderr)
 	case rest[0] == "-":
 		src, err := io.ReadAll(stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "nodelisp: reading stdin: %v\n", err)
-			return exitError
+			return cli.ExitError
 		}
-		return c.runSource("<stdin>", string(src), rest[1:])
+		fromStdin = src
+		p = cli.Program{Name: "<stdin>", Source: string(src), Args: rest[1:]}
+	default:
+		src, err := os.ReadFile(rest[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "nodelisp: %v\n", err)
+			return cli.ExitError
+		}
+		p = cli.Program{Name: rest[0], Source: string(src), Args: rest[1:]}
 	}
-	if sub, ok := subcommands[rest[0]]; ok {
-		return sub(c, rest[1:])
+	if opts.Session != "" || cli.NamesHostForm(p.Source) {
+		return handOver(args, fromStdin, stderr)
 	}
-	return c.runFile(rest[0], rest[1:])
-}
-
-// command carries what every mode of the command shares.
-type command struct {
-	opts           options
-	stdin          io.Reader
-	stdout, stderr io.Writer
-}
-
-// subcommands maps the first argument to a mode other than running a file.
-// Each registers itself from its own file's init.
-var subcommands = map[string]func(c *command, args []string) int{}
-
-// usageError reports a wrong command line in one line and exits 2.
-func (c *command) usageError(err error) int {
-	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
-	fmt.Fprintln(c.stderr, "Run 'nodelisp --help' for usage.")
-	return exitUsage
-}
-
-// fail reports an error of the command's work and exits 1; a malformed
-// config file is the user's to fix before anything runs, and exits 2.
-func (c *command) fail(err error) int {
-	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
-	if errors.As(err, new(*evict.ConfigError)) {
-		return exitUsage
-	}
-	return exitError
+	p.JSON, p.Stdout, p.Stderr = opts.JSON, stdout, stderr
+	p.Install = defineHostStubs
+	return p.Run()
 }

@@ -56,9 +56,15 @@ type result struct {
 // one) and returns what it printed and its exit status.
 func runBin(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	return runIn(t, bin, t.TempDir(), env, stdin, args...)
+}
+
+// runIn runs the binary exe in dir with args and stdin.
+func runIn(t *testing.T, exe, dir string, env []string, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
 	cmd.Env = env
-	cmd.Dir = t.TempDir()
+	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -22,12 +23,12 @@ Flags:
 
 // sessions is `nodelisp sessions`.
 func (c *command) sessions(args []string) int {
-	fs := newFlagSet("nodelisp sessions", sessionsUsage)
-	storeFlags(fs, &c.opts)
-	fs.BoolVar(&c.opts.json, "json", c.opts.json, "print one JSON object a line instead (id, title, events, last, parent, fork_seq)")
-	if err := parseArgs(fs, args, c.stdout); err != nil {
-		if err == errHelp {
-			return exitOK
+	fs := cli.NewFlagSet("nodelisp sessions", sessionsUsage)
+	cli.StoreFlags(fs, &c.opts)
+	fs.BoolVar(&c.opts.JSON, "json", c.opts.JSON, "print one JSON object a line instead (id, title, events, last, parent, fork_seq)")
+	if err := cli.ParseArgs(fs, args, c.stdout); err != nil {
+		if err == cli.ErrHelp {
+			return cli.ExitOK
 		}
 		return c.usageError(err)
 	}
@@ -50,7 +51,7 @@ func (c *command) sessions(args []string) int {
 		if err != nil {
 			return c.fail(err)
 		}
-		if c.opts.json {
+		if c.opts.JSON {
 			b, _ := json.Marshal(row)
 			fmt.Fprintf(c.stdout, "%s\n", b)
 			continue
@@ -60,7 +61,7 @@ func (c *command) sessions(args []string) int {
 	if err := tw.Flush(); err != nil {
 		return c.fail(err)
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // sessionRow is one line of `nodelisp sessions`.

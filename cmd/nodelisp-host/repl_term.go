@@ -9,6 +9,7 @@ import (
 
 	"github.com/peterh/liner"
 
+	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/paths"
 )
 
@@ -44,7 +45,7 @@ func (r *repl) terminal(ctx context.Context) int {
 		switch {
 		case errors.Is(err, liner.ErrPromptAborted):
 			if cleared && len(lines) == 0 {
-				return exitOK
+				return cli.ExitOK
 			}
 			if !cleared {
 				fmt.Fprintln(r.out, "(Ctrl-C again to quit)")
@@ -53,7 +54,7 @@ func (r *repl) terminal(ctx context.Context) int {
 			continue
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(r.out)
-			return exitOK
+			return cli.ExitOK
 		case err != nil:
 			return r.c.fail(err)
 		}
@@ -75,7 +76,7 @@ func (r *repl) terminal(ctx context.Context) int {
 		}
 		err = r.run(ctx, src)
 		if err == errQuit {
-			return exitOK
+			return cli.ExitOK
 		}
 		if err != nil {
 			fmt.Fprintf(r.msg, "nodelisp: %v\n", err)
@@ -86,7 +87,7 @@ func (r *repl) terminal(ctx context.Context) int {
 // banner says where the REPL stands when it starts.
 func (r *repl) banner() {
 	state := "a new session"
-	if r.c.opts.session != "" {
+	if r.c.opts.Session != "" {
 		state = fmt.Sprintf("resumed at head %s", turnName(r.sess.Head()))
 	}
 	fmt.Fprintf(r.out, "nodelisp %s · session %s, %s · /help lists the commands · Ctrl-D quits\n",

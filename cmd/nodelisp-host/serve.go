@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/serve"
 )
 
@@ -32,47 +33,47 @@ func (c *command) serve(args []string) int {
 	o := c.opts
 	fs := flag.NewFlagSet("nodelisp serve", flag.ContinueOnError)
 	mcpMode := fs.Bool("mcp", false, "serve the Model Context Protocol instead of plain JSON-RPC")
-	fs.StringVar(&o.session, "session", o.session, "with --mcp, resume session `ID` (default: a new session)")
-	fs.StringVar(&o.db, "db", o.db, "the log store: a postgres:// `URL` or an SQLite file (default: $NODECODE_DB, else log.db in the home)")
-	fs.StringVar(&o.home, "home", o.home, "the nodelisp home `DIR` (default: $NODECODE_HOME, else $XDG_DATA_HOME/nodecode, else ~/.local/share/nodecode)")
-	fs.StringVar(&o.model, "model", o.model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
-	fs.StringVar(&o.workdir, "workdir", o.workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
+	fs.StringVar(&o.Session, "session", o.Session, "with --mcp, resume session `ID` (default: a new session)")
+	fs.StringVar(&o.DB, "db", o.DB, "the log store: a postgres:// `URL` or an SQLite file (default: $NODECODE_DB, else log.db in the home)")
+	fs.StringVar(&o.Home, "home", o.Home, "the nodelisp home `DIR` (default: $NODECODE_HOME, else $XDG_DATA_HOME/nodecode, else ~/.local/share/nodecode)")
+	fs.StringVar(&o.Model, "model", o.Model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
+	fs.StringVar(&o.Workdir, "workdir", o.Workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(c.stdout, serveUsage)
 			printServeFlags(c.stdout, fs)
-			return exitOK
+			return cli.ExitOK
 		}
 		return c.serveUsageError(err)
 	}
 	if fs.NArg() > 0 {
 		return c.serveUsageError(fmt.Errorf("serve: unexpected argument %q", fs.Arg(0)))
 	}
-	if o.session != "" && !*mcpMode {
+	if o.Session != "" && !*mcpMode {
 		return c.serveUsageError(errors.New("serve: --session is for --mcp; JSON-RPC clients call resume"))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg, err := serve.Setup{DB: o.db, Home: o.home, Model: o.model, Workdir: o.workdir}.Open(ctx)
+	cfg, err := serve.Setup{DB: o.DB, Home: o.Home, Model: o.Model, Workdir: o.Workdir}.Open(ctx)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
 		if errors.As(err, new(*evict.ConfigError)) {
-			return exitUsage
+			return cli.ExitUsage
 		}
-		return exitError
+		return cli.ExitError
 	}
 	defer cfg.Store.Close()
 	if *mcpMode {
-		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.session, Version: version}, c.stdin, c.stdout)
+		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version}, c.stdin, c.stdout)
 	} else {
 		err = serve.NewServer(cfg).Run(ctx, c.stdin, c.stdout)
 	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
-		return exitError
+		return cli.ExitError
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // printServeFlags lists the flags as --name VALUE, as the rest of the
@@ -91,5 +92,5 @@ func printServeFlags(w io.Writer, fs *flag.FlagSet) {
 func (c *command) serveUsageError(err error) int {
 	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
 	fmt.Fprintln(c.stderr, "Run 'nodelisp serve --help' for usage.")
-	return exitUsage
+	return cli.ExitUsage
 }

@@ -63,8 +63,8 @@ func (c *command) repl() int {
 	}
 	opts := session.Options{Title: "repl", Model: model, BudgetEnv: env, Workdir: workdir}
 	var sess *session.Session
-	if c.opts.session != "" {
-		sess, err = session.Resume(ctx, st, c.opts.session, opts)
+	if c.opts.Session != "" {
+		sess, err = session.Resume(ctx, st, c.opts.Session, opts)
 	} else {
 		sess, err = session.Open(ctx, st, opts)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+
+	"github.com/nodelisp/nodelisp/internal/cli"
 )
 
 func init() { subcommands["db"] = (*command).db }
@@ -17,8 +19,8 @@ Flags:
 
 // db is `nodelisp db migrate`.
 func (c *command) db(args []string) int {
-	fs := newFlagSet("nodelisp db migrate", dbUsage)
-	storeFlags(fs, &c.opts)
+	fs := cli.NewFlagSet("nodelisp db migrate", dbUsage)
+	cli.StoreFlags(fs, &c.opts)
 	switch {
 	case len(args) > 0 && args[0] == "migrate":
 		args = args[1:]
@@ -42,5 +44,5 @@ func (c *command) db(args []string) int {
 		return c.fail(err)
 	}
 	fmt.Fprintf(c.stdout, "store %s: schema up to date\n", st.ID())
-	return exitOK
+	return cli.ExitOK
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/internal/cli"
 )
 
 // piped is the REPL with stdin not a terminal: cells and slash commands
@@ -18,7 +20,7 @@ func (r *repl) piped(ctx context.Context) int {
 	r.mu.Unlock()
 	in := bufio.NewScanner(r.c.stdin)
 	in.Buffer(make([]byte, 64<<10), 64<<20)
-	status := exitOK
+	status := cli.ExitOK
 	var pending []string
 	run := func(src string) bool {
 		err := r.run(ctx, src)
@@ -27,7 +29,7 @@ func (r *repl) piped(ctx context.Context) int {
 			return false
 		case err != nil:
 			fmt.Fprintf(r.msg, "nodelisp: %v\n", err)
-			status = exitError
+			status = cli.ExitError
 		}
 		return true
 	}
@@ -44,7 +46,7 @@ func (r *repl) piped(ctx context.Context) int {
 	}
 	if err := in.Err(); err != nil {
 		fmt.Fprintf(r.msg, "nodelisp: reading stdin: %v\n", err)
-		return exitError
+		return cli.ExitError
 	}
 	if len(pending) > 0 {
 		run(strings.Join(pending, "\n"))

@@ -13,18 +13,18 @@ import (
 )
 
 // home is the nodelisp home: --home, else the environment's (SPEC §2).
-func (c *command) home() string { return paths.Home(c.opts.home, os.Getenv) }
+func (c *command) home() string { return paths.Home(c.opts.Home, os.Getenv) }
 
 // openStore opens the store --db or $NODECODE_DB names, else the embedded
 // one in the home.
 func (c *command) openStore(ctx context.Context) (store.Store, error) {
-	return storeopen.Open(ctx, storeopen.Target(c.opts.db), c.home())
+	return storeopen.Open(ctx, storeopen.Target(c.opts.DB), c.home())
 }
 
 // workdir is the absolute directory the file verbs are confined to:
 // --workdir, else the current directory.
 func (c *command) workdir() (string, error) {
-	dir := c.opts.workdir
+	dir := c.opts.Workdir
 	if dir == "" {
 		dir = "."
 	}
@@ -49,7 +49,7 @@ func (c *command) budgetEnv() (model string, env *evict.Env, err error) {
 		return "", nil, err
 	}
 	e.Config = cfg
-	model = c.opts.model
+	model = c.opts.Model
 	if model == "" {
 		model = os.Getenv("NODECODE_MODEL")
 	}

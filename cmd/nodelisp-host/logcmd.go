@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/store/jsonl"
 )
 
@@ -25,7 +26,7 @@ Run 'nodelisp log COMMAND --help' for a command's flags.
 func (c *command) log(args []string) int {
 	if len(args) == 0 {
 		fmt.Fprint(c.stderr, logUsage)
-		return exitUsage
+		return cli.ExitUsage
 	}
 	switch args[0] {
 	case "export":
@@ -36,7 +37,7 @@ func (c *command) log(args []string) int {
 		return c.logGen(args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(c.stdout, logUsage)
-		return exitOK
+		return cli.ExitOK
 	}
 	return c.usageError(fmt.Errorf("log: unknown command %q (export, import or gen)", args[0]))
 }
@@ -44,9 +45,9 @@ func (c *command) log(args []string) int {
 // subFlags parses a subcommand's flags; done is set when the command
 // should exit with status at once (help, or a usage error).
 func (c *command) subFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
-	if err := parseArgs(fs, args, c.stdout); err != nil {
-		if err == errHelp {
-			return exitOK, true
+	if err := cli.ParseArgs(fs, args, c.stdout); err != nil {
+		if err == cli.ErrHelp {
+			return cli.ExitOK, true
 		}
 		return c.usageError(err), true
 	}
@@ -63,11 +64,11 @@ func (l *sessionList) Set(v string) error {
 }
 
 func (c *command) logExport(args []string) int {
-	fs := newFlagSet("nodelisp log export", "Usage: nodelisp log export [flags] > file.jsonl\n\nWrites sessions, parents before their forks, each session's line then its own events in seq order.\n\nFlags:\n")
-	storeFlags(fs, &c.opts)
+	fs := cli.NewFlagSet("nodelisp log export", "Usage: nodelisp log export [flags] > file.jsonl\n\nWrites sessions, parents before their forks, each session's line then its own events in seq order.\n\nFlags:\n")
+	cli.StoreFlags(fs, &c.opts)
 	var ids sessionList
-	if c.opts.session != "" {
-		ids = append(ids, c.opts.session)
+	if c.opts.Session != "" {
+		ids = append(ids, c.opts.Session)
 	}
 	fs.Var(&ids, "session", "export session `ID`; repeat for more (default: every session)")
 	out := fs.String("out", "", "write to `FILE` (default: stdout)")
@@ -94,8 +95,8 @@ func (c *command) logExport(args []string) int {
 }
 
 func (c *command) logImport(args []string) int {
-	fs := newFlagSet("nodelisp log import", "Usage: nodelisp log import [flags] FILE.jsonl\n\nAdds every session of the file (- reads stdin) with its events as given, seqs and times included.\nThe whole file is checked first: a malformed line, or a session id the store has, imports nothing.\n\nFlags:\n")
-	storeFlags(fs, &c.opts)
+	fs := cli.NewFlagSet("nodelisp log import", "Usage: nodelisp log import [flags] FILE.jsonl\n\nAdds every session of the file (- reads stdin) with its events as given, seqs and times included.\nThe whole file is checked first: a malformed line, or a session id the store has, imports nothing.\n\nFlags:\n")
+	cli.StoreFlags(fs, &c.opts)
 	if status, done := c.subFlags(fs, args); done {
 		return status
 	}
@@ -124,12 +125,12 @@ func (c *command) logImport(args []string) int {
 		var le *jsonl.LineError
 		if errors.As(err, &le) {
 			fmt.Fprintf(c.stderr, "nodelisp: %s:%d: %v; nothing imported\n", name, le.Line, le.Err)
-			return exitError
+			return cli.ExitError
 		}
 		return c.fail(fmt.Errorf("%s: %w; nothing imported", name, err))
 	}
 	fmt.Fprintf(c.stderr, "imported %d sessions, %d events\n", stats.Sessions, stats.Events)
-	return exitOK
+	return cli.ExitOK
 }
 
 // writeTo runs write on the file named (stdout for ""), removing a file
@@ -139,7 +140,7 @@ func (c *command) writeTo(name string, write func(io.Writer) error) int {
 		if err := write(c.stdout); err != nil {
 			return c.fail(err)
 		}
-		return exitOK
+		return cli.ExitOK
 	}
 	f, err := os.Create(name)
 	if err != nil {
@@ -153,7 +154,7 @@ func (c *command) writeTo(name string, write func(io.Writer) error) int {
 		os.Remove(name)
 		return c.fail(err)
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // progress returns a callback drawing one updating progress line on

@@ -8,13 +8,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/store"
 	"github.com/nodelisp/nodelisp/store/gen"
 )
 
 func (c *command) logGen(args []string) int {
-	fs := newFlagSet("nodelisp log gen", "Usage: nodelisp log gen [flags]\n\nMakes a synthetic log (turns of input, tool call and tool result), the same bytes for the same flags,\nand imports it into the store, or writes it as JSON Lines with --out. Its sessions are gen-000000, gen-000001, …\n\nFlags:\n")
-	storeFlags(fs, &c.opts)
+	fs := cli.NewFlagSet("nodelisp log gen", "Usage: nodelisp log gen [flags]\n\nMakes a synthetic log (turns of input, tool call and tool result), the same bytes for the same flags,\nand imports it into the store, or writes it as JSON Lines with --out. Its sessions are gen-000000, gen-000001, …\n\nFlags:\n")
+	cli.StoreFlags(fs, &c.opts)
 	var cfg gen.Config
 	fs.IntVar(&cfg.Sessions, "sessions", 1, "how many sessions")
 	fs.IntVar(&cfg.Events, "events", 1000, "events per session")
@@ -56,7 +57,7 @@ func (c *command) logGen(args []string) int {
 		return c.fail(fmt.Errorf("log gen: %w", err))
 	}
 	fmt.Fprintf(c.stderr, "generated %d sessions, %d events into store %s\n", cfg.Sessions, cfg.Sessions*cfg.Events, st.ID())
-	return exitOK
+	return cli.ExitOK
 }
 
 // writeLogs writes logs as `nodelisp log export` would: a session's line,

@@ -1,0 +1,87 @@
+// Command nodelisp-host is the whole of nodelisp: the REPL, scripts with
+// the log, the subcommands that reach the store (sessions, log, db) and
+// the host protocol (serve). Users run it through cmd/nodelisp, which
+// runs a program that does not read the log by itself and hands every
+// other command line to this one unchanged.
+//
+// docs/cli.md is the user's account of every mode and flag.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/internal/cli"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// version is the version both halves of the command print.
+var version = cli.Version
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opts, rest, err := cli.ParseFlags(args, stdout)
+	c := &command{opts: opts, stdin: stdin, stdout: stdout, stderr: stderr}
+	if err != nil {
+		if err == cli.ErrHelp {
+			return cli.ExitOK
+		}
+		return c.usageError(err)
+	}
+	if opts.Version {
+		fmt.Fprintf(stdout, "nodelisp %s\n", version)
+		return cli.ExitOK
+	}
+	switch {
+	case opts.Expr != "":
+		return c.runSource("-e", opts.Expr, rest)
+	case len(rest) == 0:
+		return c.repl()
+	case rest[0] == "-":
+		src, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "nodelisp: reading stdin: %v\n", err)
+			return cli.ExitError
+		}
+		return c.runSource("<stdin>", string(src), rest[1:])
+	}
+	if sub, ok := subcommands[rest[0]]; ok {
+		return sub(c, rest[1:])
+	}
+	return c.runFile(rest[0], rest[1:])
+}
+
+// command carries what every mode of the command shares.
+type command struct {
+	opts           cli.Options
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// subcommands maps the first argument to a mode other than running a file.
+// Each registers itself from its own file's init; cli.Subcommands, which
+// the lean command reads, lists the same names.
+var subcommands = map[string]func(c *command, args []string) int{}
+
+// usageError reports a wrong command line in one line and exits 2.
+func (c *command) usageError(err error) int {
+	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+	fmt.Fprintln(c.stderr, "Run 'nodelisp --help' for usage.")
+	return cli.ExitUsage
+}
+
+// fail reports an error of the command's work and exits 1; a malformed
+// config file is the user's to fix before anything runs, and exits 2.
+func (c *command) fail(err error) int {
+	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
+	if errors.As(err, new(*evict.ConfigError)) {
+		return cli.ExitUsage
+	}
+	return cli.ExitError
+}
