@@ -11,7 +11,7 @@ import (
 
 // Characters: codes, case, classification, comparison and names.
 
-func init() {
+func registerChars() {
 	fn("char-code", 1, 1, "(char)", "The code point of a character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(charArg("char-code", a[0])))
 	})

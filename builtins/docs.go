@@ -12,7 +12,7 @@ import (
 // Self-description: documentation, describe and apropos, so that a cell
 // can discover the library. Every builtin carries a one-line Doc.
 
-func init() {
+func registerDocs() {
 	fn("documentation", 2, 2, "(x doc-type)", "The documentation string of a function ('function) or variable ('variable), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kind := symbolArg("documentation", a[1])
 		var doc string

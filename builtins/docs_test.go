@@ -19,6 +19,10 @@ func TestDocumentation(t *testing.T) {
 // Every builtin carries a one-line doc and a lambda list, which is what
 // describe and apropos show.
 func TestEveryBuiltinDocumented(t *testing.T) {
+	loadAll()
+	if len(functions) < len(libraryIndex)/2 {
+		t.Fatalf("only %d builtins registered", len(functions))
+	}
 	for _, b := range functions {
 		if b.Doc == "" || strings.Contains(b.Doc, "\n") || !strings.HasPrefix(b.Args, "(") {
 			t.Errorf("%s: doc %q, args %q", b.Name, b.Doc, b.Args)
@@ -43,5 +47,41 @@ func TestDescribeAndApropos(t *testing.T) {
 	_, v, _ := txtEval(t, `(apropos-list "string-upcase")`)
 	if !strings.Contains(v, "string-upcase") {
 		t.Errorf("apropos-list: got %s", v)
+	}
+}
+
+// The library is defined on first use, yet an image sees it whole: a name
+// no form has used yet is found, described and listed, and a program's
+// own symbol of the same name (make-symbol's) is not the library's.
+func TestLazyLibraryLooksWhole(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`(multiple-value-list (intern "STRING-UPCASE"))`, "(string-upcase :internal)"},
+		{`(fboundp 'nstring-capitalize)`, "t"},
+		{`(not (member 'string-left-trim (apropos-list "STRING-LEFT")))`, "nil"},
+		{`(documentation 'char-greaterp 'function)`, `"Like char> but ignoring case."`},
+		{`(fboundp (make-symbol "CAR"))`, "nil"},
+		{`(macro-function 'dolist)`, "#<function dolist>"},
+	} {
+		_, got, errMsg := txtEval(t, c.src)
+		if errMsg != "" || got != c.want {
+			t.Errorf("%s = %s (error %q), want %s", c.src, got, errMsg, c.want)
+		}
+	}
+}
+
+// Images made at the same time load the library's groups at the same
+// time; each gets every definition once (run with -race).
+func TestLazyLibraryConcurrent(t *testing.T) {
+	done := make(chan string)
+	for i := 0; i < 8; i++ {
+		go func() {
+			_, got, errMsg := txtEval(t, `(list (string-upcase "a") (reduce #'+ (mapcar #'1+ '(1 2 3))) (format nil "~a" (sort (list 3 1 2) #'<)))`)
+			done <- got + errMsg
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if got := <-done; got != `("A" 9 "(1 2 3)")` {
+			t.Errorf("got %s", got)
+		}
 	}
 }

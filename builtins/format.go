@@ -12,7 +12,7 @@ import (
 // format: the directive engine is package format; this is its entry point
 // and the destination handling.
 
-func init() {
+func registerFormat() {
 	fn("format", 2, -1, "(destination control-string &rest args)",
 		"Format args by a control string: to a new string (nil), *standard-output* (t) or a stream.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {

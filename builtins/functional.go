@@ -8,7 +8,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerFunctional() {
 	fn("identity", 1, 1, "(object)", "Return the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return args[0]
 	})

@@ -9,7 +9,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerHashtables() {
 	fn("make-hash-table", 0, -1, "(&key test size rehash-size rehash-threshold)", "Return a new empty hash table comparing keys with test: eq, eql (the default), equal or equalp.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-hash-table", args, "test", "size", "rehash-size", "rehash-threshold", "weakness", "synchronized")
 		test := lisp.SymEql

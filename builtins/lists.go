@@ -12,7 +12,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerLists() {
 	fn("cons", 2, 2, "(car cdr)", "Return a new cons of the two objects.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Cons{Car: args[0], Cdr: args[1]}
 	})

@@ -12,7 +12,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerListsAssoc() {
 	fn("member", 2, -1, "(item list &key key test test-not)", "Return the tail of the list starting at the first element matching item (eql by default), or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("member", args[2:], "key", "test", "test-not")
 		return lstMember("member", args[0], args[1], lstKey(t, kw), lstTest(t, kw))

@@ -18,7 +18,7 @@ const (
 	mapNconc                       // the results joined by nconc (mapcan, mapcon)
 )
 
-func init() {
+func registerListsMap() {
 	for _, d := range []struct {
 		name, doc string
 		tails     bool

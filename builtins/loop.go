@@ -25,7 +25,7 @@ import (
 // clause) step and test in the order they are written, at the start of each
 // iteration, as CL specifies; a driver whose test succeeds jumps to end.
 
-func init() {
+func registerLoop() {
 	macro("loop", "(loop clause…) iterates: for/as (in on = across from to below by being), with, repeat, while, until, collect, append, nconc, sum, count, maximize, minimize (into), do, when/if/unless/else/end, return, always, never, thereis, initially, finally, named. (loop form…) with no clauses loops forever.", expandLoop)
 	macro("loop-finish", "(loop-finish) ends the innermost loop normally, running its finally clauses.", func(t *eval.Thread, form lisp.Value) lisp.Value {
 		syntaxError("loop-finish", "not inside a loop")

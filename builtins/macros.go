@@ -195,7 +195,7 @@ func symbolNamed(v lisp.Value, name string) bool {
 	return ok && s.Name == name
 }
 
-func init() {
+func registerMacros() {
 	macro("prog1", "(prog1 first form…) evaluates every form and returns the value of first.", expandProg1)
 	macro("prog2", "(prog2 first second form…) evaluates every form and returns the value of second.", expandProg2)
 	macro("prog", "(prog (var…) tag-or-form…) binds the vars in parallel around a tagbody in a block nil.", expandProg(sLet))

@@ -12,7 +12,7 @@ import (
 
 var sCaseFailure = lisp.Sym("%case-failure")
 
-func init() {
+func registerMacrosCase() {
 	macro("case", "(case key (keys form…)… [(otherwise form…)]) evaluates the forms of the first clause whose keys hold key (by eql).", expandCase("case", false))
 	macro("ecase", "(ecase key (keys form…)…) is case that signals a type-error when no clause matches.", expandCase("ecase", true))
 	macro("ccase", "(ccase key (keys form…)…) is ecase (nodelisp offers no store-value restart).", expandCase("ccase", true))

@@ -14,7 +14,7 @@ var (
 	sCheckTypeFailed = lisp.Sym("%check-type-failed")
 )
 
-func init() {
+func registerMacrosCheck() {
 	macro("assert", "(assert test [(place…) [datum arg…]]) signals an error unless test is true.", expandAssert)
 	macro("check-type", "(check-type place type [description]) signals a type-error unless place holds a value of type.", expandCheckType)
 	fn("%assert-failed", 1, 1, "(test-form)", "Signals the error of a failed assert (internal).",

@@ -25,7 +25,7 @@ var (
 	sStructCopy = lisp.Sym("%struct-copy")
 )
 
-func init() {
+func registerMacrosDefstruct() {
 	macro("defstruct", "(defstruct name-and-options slot…) defines a structure type with a make-NAME constructor taking slots as keywords, NAME-p, copy-NAME and NAME-SLOT accessors (setf-able).", expandDefstruct)
 	fn("%make-struct", 1, -1, "(name &rest slots)", "Makes a structure instance (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {

@@ -11,7 +11,7 @@ import (
 // that return works and the body may hold go tags, as CL specifies. (psetq,
 // which do uses to step, is one of the evaluator's special forms.)
 
-func init() {
+func registerMacrosIteration() {
 	macro("dolist", "(dolist (var list [result]) body…) evaluates body with var bound to each element of list, then returns result.", expandDolist)
 	macro("dotimes", "(dotimes (var count [result]) body…) evaluates body with var bound to 0, 1, … count-1, then returns result.", expandDotimes)
 	macro("do", "(do ((var init [step])…) (end-test result…) body…) steps the vars in parallel until end-test is true.", expandDo(false))

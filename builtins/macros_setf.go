@@ -7,7 +7,7 @@ import (
 
 // setf and the modify macros, over the place expansions of macros_place.go.
 
-func init() {
+func registerMacrosSetf() {
 	macro("setf", "(setf place value …) stores each value in its place, in order; returns the last value.", expandSetf)
 	macro("psetf", "(psetf place value …) evaluates every value, then stores them in their places; returns nil.", expandPsetf)
 	macro("rotatef", "(rotatef place…) moves the value of each place into the one before it, the first into the last; returns nil.", expandRotatef)

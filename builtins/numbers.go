@@ -13,7 +13,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerNumbers() {
 	fn("+", 0, -1, "(&rest numbers)", "Return the sum of the numbers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 0 {
 			return lisp.MakeInt(0)

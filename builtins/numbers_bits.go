@@ -14,7 +14,7 @@ import (
 // numMaxShift caps a left shift's result size in bits.
 const numMaxShift = 1 << 26
 
-func init() {
+func registerNumbersBits() {
 	fn("ash", 2, 2, "(integer count)", "Shift the integer left by count bits (right when count is negative).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := numIntBig("ash", args[0])
 		c, ok := args[1].(lisp.Fixnum)

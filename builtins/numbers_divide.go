@@ -22,7 +22,7 @@ const (
 	roundNearest // to even on a tie
 )
 
-func init() {
+func registerNumbersDivide() {
 	for _, d := range []struct {
 		name, doc string
 		mode      numRounding

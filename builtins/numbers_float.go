@@ -17,7 +17,7 @@ import (
 // is an error rather than an exhausted host.
 const numMaxExptBits = 1 << 26
 
-func init() {
+func registerNumbersFloat() {
 	fn("expt", 2, 2, "(base power)", "Return base raised to power: exact for rational bases and integer powers, else a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExpt(args[0], args[1])
 	})

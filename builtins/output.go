@@ -8,7 +8,7 @@ import (
 // Output: the printing functions and string output streams. A stream
 // argument may be t or nil (both *standard-output*) or a stream.
 
-func init() {
+func registerOutput() {
 	fn("print", 1, 2, "(object &optional stream)", "Print a newline, the object as prin1 does, and a space; return the object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "print", a, 1)
 		s.WriteString("\n")

@@ -17,7 +17,7 @@ const (
 	predMostNegativeFixnum = -(1 << 62)
 )
 
-func init() {
+func registerPredicates() {
 	predFn("null", "True if the object is nil.", func(v lisp.Value) bool { return v == lisp.Value(lisp.Nil) })
 	predFn("not", "True if the object is nil (false).", func(v lisp.Value) bool { return v == lisp.Value(lisp.Nil) })
 	predFn("atom", "True if the object is not a cons.", func(v lisp.Value) bool { _, ok := v.(*lisp.Cons); return !ok })

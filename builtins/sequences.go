@@ -16,7 +16,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerSequences() {
 	fn("length", 1, 1, "(sequence)", "Return the number of elements of a proper list, vector or string.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(seqLength("length", args[0])))
 	})

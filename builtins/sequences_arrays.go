@@ -13,7 +13,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerSequencesArrays() {
 	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new one-dimensional array (a string when the element type is character).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
 		return seqMakeArray(args[0], kw)

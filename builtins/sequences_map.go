@@ -20,7 +20,7 @@ const (
 	kindString
 )
 
-func init() {
+func registerSequencesMap() {
 	fn("map", 3, -1, "(result-type function sequence &rest more-sequences)", "Call the function on successive elements of the sequences and return the results as a sequence of the result type (nil: none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kind := seqResultKind("map", args[0])
 		var out []lisp.Value

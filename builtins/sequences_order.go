@@ -10,7 +10,7 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-func init() {
+func registerSequencesOrder() {
 	sorter := func(op string) func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			kw := parseKeys(op, args[2:], "key")

@@ -21,7 +21,7 @@ type seqOpts struct {
 	count      int // -1: no limit
 }
 
-func init() {
+func registerSequencesSearch() {
 	seqVariants("find", 0, false, "Return the first element of the sequence", func(t *eval.Thread, op string, lead []lisp.Value, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
 		if i, x := seqScan(op, seq, o, match); i >= 0 {
 			return x

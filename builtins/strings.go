@@ -15,7 +15,7 @@ import (
 // strings and other values (parse-integer, read-from-string, the
 // -to-string printers).
 
-func init() {
+func registerStrings() {
 	for _, name := range []string{"char", "schar"} {
 		fn(name, 2, 2, "(string index)", "The character at an index of a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			s := stringArg(name, a[0])

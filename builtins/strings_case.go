@@ -9,7 +9,7 @@ import (
 
 // Case conversion and trimming.
 
-func init() {
+func registerStringsCase() {
 	conv := []struct {
 		name, doc string
 		f         func([]rune)

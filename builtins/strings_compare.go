@@ -23,7 +23,7 @@ const (
 	strGe
 )
 
-func init() {
+func registerStringsCompare() {
 	const args = "(string1 string2 &key start1 end1 start2 end2)"
 	compare := []struct {
 		name  string

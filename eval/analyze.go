@@ -329,7 +329,7 @@ func (a *analyzer) compound(f *lisp.Cons) *ir {
 			if sf, ok := specialForms[op]; ok {
 				return sf(a, f)
 			}
-			if c := a.in.cells[op]; c != nil && c.macro != nil {
+			if c := a.in.lookup(op); c != nil && c.macro != nil {
 				return a.analyze(a.expand(c.macro, f))
 			}
 		}

@@ -120,7 +120,7 @@ func (t *Thread) forwardTailCall() {
 	for i := 0; i < 64; i++ {
 		switch f := t.tcFn.(type) {
 		case *lisp.Symbol:
-			c := t.in.cells[f]
+			c := t.in.lookup(f)
 			if c == nil || c.fn == nil {
 				return
 			}
@@ -174,7 +174,7 @@ func (t *Thread) callValue(fn lisp.Value, args []lisp.Value) lisp.Value {
 // globalFunction returns the function a symbol names, or signals
 // undefined-function.
 func (in *Interp) globalFunction(s *lisp.Symbol) lisp.Value {
-	if c := in.cells[s]; c != nil && c.fn != nil {
+	if c := in.lookup(s); c != nil && c.fn != nil {
 		return c.fn
 	}
 	undefinedFunction(s, "")

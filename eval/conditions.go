@@ -259,7 +259,7 @@ func orNil(v lisp.Value) lisp.Value {
 // format calls the library's format with a nil destination; without one
 // the control string stands as it is.
 func (t *Thread) format(control lisp.Value, args []lisp.Value) string {
-	if c := t.in.cells[symFormat]; c != nil && c.fn != nil {
+	if c := t.in.lookup(symFormat); c != nil && c.fn != nil {
 		v := t.callValue(c.fn, append([]lisp.Value{lisp.Nil, control}, args...))
 		if s, ok := v.(*lisp.String); ok {
 			return s.S

@@ -329,7 +329,7 @@ func sfLoop(a *analyzer, form *lisp.Cons) *ir {
 	xs := elems("loop", form.Cdr)
 	for _, x := range xs {
 		if _, ok := x.(*lisp.Cons); !ok {
-			if c := a.in.cells[symLoop]; c != nil && c.macro != nil {
+			if c := a.in.lookup(symLoop); c != nil && c.macro != nil {
 				return a.analyze(a.expand(c.macro, form))
 			}
 			lisp.Errorf("loop: the extended loop is not available (no loop macro)")

@@ -72,7 +72,7 @@ func init() {
 	})
 	builtin("macro-function", 1, 2, "(symbol &optional env)", "Return the expander of the macro SYMBOL names, or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("macro-function", args[0])
-		c := t.in.cells[s]
+		c := t.in.lookup(s)
 		if c == nil || c.macro == nil {
 			return lisp.Nil
 		}
@@ -90,7 +90,7 @@ func init() {
 		if s == lisp.Nil || s == lisp.T || s.Keyword {
 			return s
 		}
-		if c := t.in.cells[s]; c != nil && c.value != nil {
+		if c := t.in.lookup(s); c != nil && c.value != nil {
 			return c.value
 		}
 		unboundVariable(s, "")
@@ -110,12 +110,12 @@ func init() {
 		if s == lisp.Nil || s == lisp.T || s.Keyword {
 			return lisp.T
 		}
-		c := t.in.cells[s]
+		c := t.in.lookup(s)
 		return lisp.Bool(c != nil && c.value != nil)
 	})
 	builtin("makunbound", 1, 1, "(symbol)", "Remove SYMBOL's global value.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("makunbound", args[0])
-		if c := t.in.cells[s]; c != nil {
+		if c := t.in.lookup(s); c != nil {
 			if c.constant {
 				lisp.Errorf("makunbound: cannot unbind the constant %s", printName(s))
 			}
@@ -126,7 +126,7 @@ func init() {
 	fn := func(op string) func(t *Thread, args []lisp.Value) lisp.Value {
 		return func(t *Thread, args []lisp.Value) lisp.Value {
 			s := t.fnameArg(op, args[0])
-			c := t.in.cells[s]
+			c := t.in.lookup(s)
 			if c != nil && c.fn != nil {
 				return c.fn
 			}
@@ -141,12 +141,12 @@ func init() {
 		if _, ok := specialForms[s]; ok {
 			return lisp.T
 		}
-		c := t.in.cells[s]
+		c := t.in.lookup(s)
 		return lisp.Bool(c != nil && (c.fn != nil || c.macro != nil))
 	})
 	builtin("fmakunbound", 1, 1, "(name)", "Remove the global function or macro NAME names.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := t.fnameArg("fmakunbound", args[0])
-		if c := t.in.cells[s]; c != nil {
+		if c := t.in.lookup(s); c != nil {
 			if _, ok := c.fn.(*Builtin); ok {
 				lisp.Errorf("fmakunbound: cannot remove the builtin function %s", printName(s))
 			}
@@ -211,7 +211,7 @@ func init() {
 		c := t.conditionFrom("warn", lisp.ClassSimpleWarning, args[0], args[1:])
 		t.signal(c)
 		out := t.Out()
-		if c := t.in.cells[symErrorOutput]; c != nil {
+		if c := t.in.lookup(symErrorOutput); c != nil {
 			if s, ok := c.value.(*lisp.Stream); ok {
 				out = s
 			}

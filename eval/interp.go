@@ -42,7 +42,25 @@ type Interp struct {
 	stdout *cell  // *standard-output*
 	// classes holds the condition types define-condition made.
 	classes map[*lisp.Symbol]*conditionClass
+	// library defines, on first use, the names the image has no cell for.
+	library Library
 }
+
+// Library gives an image the definitions of names it has not bound yet:
+// the function and the macro an upper-case symbol name has in a library,
+// with ok false when it has neither. The image asks once per name, the
+// first time anything looks the name up, so a library need not be
+// installed whole before the first form runs.
+type Library func(name string) (fn *Builtin, macro *Macro, ok bool)
+
+// Macro is a macro written in Go, as a Library hands it over.
+type Macro struct {
+	Doc    string
+	Expand MacroFunc
+}
+
+// SetLibrary makes lib the image's library.
+func (in *Interp) SetLibrary(lib Library) { in.library = lib }
 
 // cell is everything the image binds to one symbol. Analysis resolves a
 // global reference to its cell once, so running code pays a pointer
@@ -83,10 +101,42 @@ func (in *Interp) SetLimits(l Limits) { in.limits = l.withDefaults() }
 // Limits returns the image's limits with defaults filled in.
 func (in *Interp) Limits() Limits { return in.limits }
 
-// initialCells is about the number of names the library defines.
-const initialCells = 1024
+// initialCells is about the number of names a short program uses.
+const initialCells = 64
 
+// lookup returns sym's cell, or nil when the image binds nothing to sym
+// and its library defines nothing for it.
+func (in *Interp) lookup(sym *lisp.Symbol) *cell {
+	if c, ok := in.cells[sym]; ok {
+		return c
+	}
+	if in.library == nil || sym.Keyword || !sym.Interned {
+		return nil
+	}
+	fn, m, ok := in.library(sym.Name)
+	if !ok {
+		return nil
+	}
+	c := in.newCell(sym)
+	if fn != nil {
+		c.fn = fn
+	}
+	if m != nil {
+		c.macro, c.macroDoc = m.Expand, m.Doc
+	}
+	return c
+}
+
+// cell returns sym's cell, making it (with the library's definitions,
+// if any) when there is none yet.
 func (in *Interp) cell(sym *lisp.Symbol) *cell {
+	if c := in.lookup(sym); c != nil {
+		return c
+	}
+	return in.newCell(sym)
+}
+
+func (in *Interp) newCell(sym *lisp.Symbol) *cell {
 	c, ok := in.cells[sym]
 	if !ok {
 		// Cells come from a block, a few dozen allocations for the
@@ -125,8 +175,8 @@ func (in *Interp) SetGlobal(name string, v lisp.Value) {
 
 // Global returns a global variable's value.
 func (in *Interp) Global(name string) (lisp.Value, bool) {
-	c, ok := in.cells[lisp.Sym(name)]
-	if !ok || c.value == nil {
+	c := in.lookup(lisp.Sym(name))
+	if c == nil || c.value == nil {
 		return nil, false
 	}
 	return c.value, true
@@ -150,8 +200,8 @@ func (in *Interp) Describe(sym *lisp.Symbol) SymbolInfo {
 		info.Kind = "special operator"
 		info.Doc = specialDocs[sym]
 	}
-	c, ok := in.cells[sym]
-	if !ok {
+	c := in.lookup(sym)
+	if c == nil {
 		return info
 	}
 	switch {

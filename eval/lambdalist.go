@@ -218,10 +218,10 @@ func (a *analyzer) param(op string, x lisp.Value, destructuring bool) paramIR {
 	if !ok || s == lisp.Nil || s == lisp.T || s.Keyword {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: %s cannot be a parameter", op, lisp.Prin1ToString(x))
 	}
-	if c := a.in.cells[s]; c != nil && c.constant {
+	if c := a.in.lookup(s); c != nil && c.constant {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: cannot bind the constant %s", op, printName(s))
 	}
-	if c := a.in.cells[s]; c != nil && c.special {
+	if c := a.in.lookup(s); c != nil && c.special {
 		a.push(&scope{kind: sSpecial, name: s})
 		return paramIR{special: c}
 	}

@@ -143,7 +143,7 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.
 		if _, special := specialForms[op]; special {
 			break
 		}
-		mc := t.in.cells[op]
+		mc := t.in.lookup(op)
 		if mc == nil || mc.macro == nil {
 			break
 		}
@@ -184,7 +184,7 @@ func (t *Thread) Macroexpand1(form lisp.Value) (lisp.Value, bool) {
 	if !ok {
 		return form, false
 	}
-	mc := t.in.cells[op]
+	mc := t.in.lookup(op)
 	if mc == nil || mc.macro == nil {
 		return form, false
 	}

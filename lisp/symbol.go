@@ -11,8 +11,9 @@ import (
 // same pointer. What a symbol is bound to lives in an interpreter, not here,
 // so that many interpreters can share the table.
 type Symbol struct {
-	Name    string // as Common Lisp holds it: upper case unless read with |bars|
-	Keyword bool
+	Name     string // as Common Lisp holds it: upper case unless read with |bars|
+	Keyword  bool
+	Interned bool // in the table: false for make-symbol's and gensym's
 }
 
 // FunctionName lets a symbol stand for the function it names in messages.
@@ -24,11 +25,9 @@ func (s *Symbol) String() string {
 }
 
 var (
-	symMu sync.RWMutex
-	// Sized for the library's names and keywords, which every process
-	// interns at start.
-	symbols  = make(map[string]*Symbol, 1536)
-	keywords = make(map[string]*Symbol, 256)
+	symMu    sync.RWMutex
+	symbols  = map[string]*Symbol{}
+	keywords = map[string]*Symbol{}
 	// spareSymbols is the block new symbols are carved from.
 	spareSymbols []Symbol
 )
@@ -49,16 +48,48 @@ func Sym(name string) *Symbol {
 	return Intern(strings.ToUpper(name))
 }
 
-// FindSymbol returns the symbol with this name if it was ever interned.
+// FindSymbol returns the symbol with this name if it was ever interned,
+// or if a name source knows the name.
 func FindSymbol(name string) (*Symbol, bool) {
 	symMu.RLock()
-	defer symMu.RUnlock()
 	s, ok := symbols[name]
-	return s, ok
+	symMu.RUnlock()
+	if ok {
+		return s, true
+	}
+	for _, src := range nameSources {
+		if src.has(name) {
+			return Intern(name), true
+		}
+	}
+	return nil, false
 }
 
-// AllSymbols returns every interned non-keyword symbol, for apropos.
+// A name source knows names that exist before anything interns them: a
+// library that defines its builtins on first use registers one, so that
+// find-symbol and apropos see its names all the same.
+type nameSource struct {
+	has func(name string) bool
+	all func() []string
+}
+
+// nameSources is written only by package initialisation.
+var nameSources []nameSource
+
+// AddNameSource registers the names has reports and all lists. Call it
+// from an init function.
+func AddNameSource(has func(name string) bool, all func() []string) {
+	nameSources = append(nameSources, nameSource{has, all})
+}
+
+// AllSymbols returns every interned non-keyword symbol, for apropos,
+// interning every name a name source knows first.
 func AllSymbols() []*Symbol {
+	for _, src := range nameSources {
+		for _, name := range src.all() {
+			Intern(name)
+		}
+	}
 	symMu.RLock()
 	defer symMu.RUnlock()
 	out := make([]*Symbol, 0, len(symbols))
@@ -85,7 +116,7 @@ func intern(table map[string]*Symbol, name string, keyword bool) *Symbol {
 	}
 	s = &spareSymbols[0]
 	spareSymbols = spareSymbols[1:]
-	s.Name, s.Keyword = name, keyword
+	s.Name, s.Keyword, s.Interned = name, keyword, true
 	table[name] = s
 	return s
 }
