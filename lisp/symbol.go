@@ -25,9 +25,11 @@ func (s *Symbol) String() string {
 }
 
 var (
-	symMu    sync.RWMutex
-	symbols  = map[string]*Symbol{}
-	keywords = map[string]*Symbol{}
+	symMu sync.RWMutex
+	// Sized for what the packages intern as they initialise (about 180
+	// symbols and a dozen keywords), so start-up never regrows them.
+	symbols  = make(map[string]*Symbol, 256)
+	keywords = make(map[string]*Symbol, 32)
 	// spareSymbols is the block new symbols are carved from.
 	spareSymbols []Symbol
 )
