@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -59,16 +60,45 @@ func TestMCPTranscript(t *testing.T) {
 	callTool(t, cs, "eval", obj{"code": `(mapcar (lambda (r) (getf r :body)) (recall-log :kinds "tool call"))`})
 	callTool(t, cs, "context", obj{})
 	cs.Close()
+	checkTranscript(t, "mcp", mcpExchange(log.String()))
+}
+
+// mcpExchange turns the SDK transport's log into a transcript. The
+// transport logs a write once it is done, and the reply may be read and
+// logged first, so a reply is held back until its request is written.
+func mcpExchange(log string) string {
 	var b strings.Builder
-	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+	early := map[string]string{} // replies logged before their request, by id
+	for _, line := range strings.Split(strings.TrimSpace(log), "\n") {
 		switch {
 		case strings.HasPrefix(line, "write: "):
-			b.WriteString("-> " + strings.TrimPrefix(line, "write: ") + "\n")
+			msg := strings.TrimPrefix(line, "write: ")
+			b.WriteString("-> " + msg + "\n")
+			if reply, ok := early[messageID(msg)]; ok {
+				b.WriteString("<- " + reply + "\n")
+				delete(early, messageID(msg))
+			}
 		case strings.HasPrefix(line, "read: "):
-			b.WriteString("<- " + strings.TrimPrefix(line, "read: ") + "\n")
+			msg := strings.TrimPrefix(line, "read: ")
+			if id := messageID(msg); id != "" && !strings.Contains(b.String(), `"id":`+id+`,"method"`) {
+				early[id] = msg
+				continue
+			}
+			b.WriteString("<- " + msg + "\n")
 		}
 	}
-	checkTranscript(t, "mcp", b.String())
+	return b.String()
+}
+
+// messageID is a JSON-RPC message's id as it is written, or "".
+func messageID(msg string) string {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal([]byte(msg), &m) != nil {
+		return ""
+	}
+	return string(m.ID)
 }
 
 // volatile are the parts of a transcript that differ from run to run:
@@ -144,5 +174,20 @@ func spliceDocs(t *testing.T, name, transcript string) {
 	doc = doc[:start] + fence(name, transcript) + doc[end+len(endMark):]
 	if err := os.WriteFile(docsFile, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A reply the transport logged before its request still follows it.
+func TestMCPExchangeOrder(t *testing.T) {
+	log := "write: {\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"a\"}\n" +
+		"read: {\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}\n" +
+		"read: {\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}\n" +
+		"write: {\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"b\"}\n"
+	want := "-> {\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"a\"}\n" +
+		"<- {\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}\n" +
+		"-> {\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"b\"}\n" +
+		"<- {\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}\n"
+	if got := mcpExchange(log); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -113,9 +113,6 @@ func TestStdinProgramHandedOver(t *testing.T) {
 // the checkout — this is how `go run ./cmd/nodelisp` starts the REPL — and
 // builds it only once.
 func TestCheckoutBuildsHost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds nodelisp-host")
-	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatal("the go tool is not on PATH")
