@@ -58,7 +58,7 @@ func (it *Interpreter) DefineFunc(name, doc string, goFunc any) error {
 				pt := paramType(ft, i)
 				p := reflect.New(pt)
 				if err := FromLisp(a, p.Interface()); err != nil {
-					lisp.TypeError(name, a, "a "+pt.String())
+					lisp.TypeError(name, a, lispTypeName(pt))
 				}
 				in[i] = p.Elem()
 			}

@@ -276,7 +276,7 @@ func ExampleInterpreter_DefineFunc() {
 	// 6
 	// "2024-02-29T12:00:00.000000Z"
 	// ("HI!" "hi")
-	// error: 1:1: repeat-string: the value "3" is not a int64
+	// error: 1:1: repeat-string: the value "3" is not a fixnum
 	// error: 1:1: repeat-string: expected 2 arguments, got 1
 }
 
