@@ -19,12 +19,15 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/store/internal/plan"
 )
 
 // Store is a store.Store in a PostgreSQL database (or schema).
 type Store struct {
 	pool *pgxpool.Pool
 	id   string
+	// counts caches the block counts of :match counts.
+	counts plan.Counts
 }
 
 var _ store.Store = (*Store)(nil)

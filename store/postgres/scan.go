@@ -111,6 +111,8 @@ func limitArg(n int) *int64 {
 // (about four rows' worth), and a posting-list entry a fraction of a row.
 func (segmenter) Costs() plan.Costs { return costs }
 
+func (sg segmenter) Counts() *plan.Counts { return &sg.s.counts }
+
 var costs = plan.Costs{Walk: 2.5, Scan: 2.2, Index: 8, List: 0.3}
 
 func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, window, limit int, _ *plan.Stats) ([]store.Event, error) {
@@ -131,17 +133,26 @@ func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, wi
 		g.Session, g.After, g.Through, kinds(q), pat, limitArg(limit), window))
 }
 
-// Indexed lets the trigram index find the matching rows of the whole
-// store; MATERIALIZED keeps the planner from walking the (session, seq)
-// index instead, which it would price by a guess at the pattern's
-// frequency.
-func (sg segmenter) Indexed(ctx context.Context, g store.Segment, q store.Query, limit int) ([]store.Event, error) {
+// Indexed lets the trigram index find a superset of the matching rows of
+// the whole store (rareConds) and tests the exact pattern on them;
+// MATERIALIZED keeps the planner from walking the (session, seq) index
+// instead, which it would price by a guess at the pattern's frequency.
+func (sg segmenter) Indexed(ctx context.Context, g store.Segment, q store.Query, limit int, st *plan.Stats) ([]store.Event, error) {
+	pat := plan.Pattern(q.Match)
+	cond, args := rareConds("payload", pat, heldOf(st), []any{g.Session, g.After, g.Through, kinds(q), pat, limitArg(limit)})
 	return collectEvents(sg.s.pool.Query(ctx, `WITH m AS MATERIALIZED (
-			SELECT id FROM events WHERE `+matches+`
+			SELECT id FROM events WHERE `+cond+`
 		)
-		SELECT `+eventCols+` FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds+`
-		ORDER BY seq `+direction(q)+` LIMIT $6`,
-		g.Session, g.After, g.Through, kinds(q), plan.Pattern(q.Match), limitArg(limit)))
+		SELECT `+eventCols+` FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds+` AND `+tested+`
+		ORDER BY seq `+direction(q)+` LIMIT $6`, args...))
+}
+
+// heldOf is the probe's trigram counts, if there was a probe.
+func heldOf(st *plan.Stats) []int64 {
+	if st == nil {
+		return nil
+	}
+	return st.Held
 }
 
 // Probe reads the plan.Probe nearest rows once, into a materialized
@@ -200,6 +211,7 @@ func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, l
 			st.First, st.Last, st.Span = *first, *last, *last-*first+1
 		}
 		st.Lists = plan.ListDensity(st.Window, held, total)
+		st.Held = held
 	}
 	return evs, st, rows.Err()
 }
@@ -223,7 +235,7 @@ func (n *nullEvent) event() (store.Event, bool) {
 		Payload: []byte(*n.payload), Body: *n.body}, true
 }
 
-func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, indexed bool, _ *plan.Stats) (int64, error) {
+func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, indexed bool, st *plan.Stats) (int64, error) {
 	var n int64
 	var err error
 	pool := sg.s.pool
@@ -232,9 +244,11 @@ func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, i
 		err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE `+inSegment+` AND `+ofKinds,
 			g.Session, g.After, g.Through, kinds(q)).Scan(&n)
 	case indexed:
-		err = pool.QueryRow(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+matches+`)
-			SELECT count(*) FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds,
-			g.Session, g.After, g.Through, kinds(q), plan.Pattern(q.Match)).Scan(&n)
+		pat := plan.Pattern(q.Match)
+		cond, args := rareConds("payload", pat, heldOf(st), []any{g.Session, g.After, g.Through, kinds(q), pat})
+		err = pool.QueryRow(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+cond+`)
+			SELECT count(*) FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds+` AND `+tested,
+			args...).Scan(&n)
 	default:
 		err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE `+inSegment+` AND `+ofKinds+` AND `+tested,
 			g.Session, g.After, g.Through, kinds(q), plan.Pattern(q.Match)).Scan(&n)

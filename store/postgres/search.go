@@ -33,7 +33,7 @@ const (
 // searchArgs are $1 kinds, $2 limit, then the words' patterns.
 func searchArgs(q store.SearchQuery, limit int) (string, []any) {
 	pats, _ := plan.Words(q)
-	return wordConds(pats, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)})
+	return wordConds(pats, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)}, "body", "C")
 }
 
 func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit int) ([]store.Hit, error) {
@@ -49,12 +49,56 @@ func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit 
 		)`+hitOrder+` LIMIT $2`, args...)
 }
 
-// Indexed lets the body trigram indexes find the candidates; MATERIALIZED
-// keeps the planner from walking the time index on a guess instead.
+// Indexed lets the body trigram index find candidates holding each word's
+// rarest trigram (rareConds, priced on the newest events by held), then
+// tests the exact words in a form the index cannot serve, so the planner
+// does not look their every trigram up after all. MATERIALIZED keeps it
+// from walking the time index on a guess instead.
 func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) ([]store.Hit, error) {
-	words, args := searchArgs(q, limit)
-	return sr.s.queryHits(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+words+` AND `+searchKinds+`)
-		`+hitSelect+`WHERE e.id IN (SELECT id FROM m)`+hitOrder+` LIMIT $2`, args...)
+	pats, err := plan.Words(q)
+	if err != nil {
+		return nil, err
+	}
+	pattern := strings.Join(pats, "")
+	held, err := sr.held(ctx, pattern)
+	if err != nil {
+		return nil, err
+	}
+	rare, args := rareConds("body", pattern, held, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)})
+	words, args := wordConds(pats, args, "e.body", "POSIX")
+	return sr.s.queryHits(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+rare+` AND `+searchKinds+`)
+		`+hitSelect+`WHERE e.id IN (SELECT id FROM m) AND `+words+hitOrder+` LIMIT $2`, args...)
+}
+
+// heldRows is how many of the newest events held counts in: enough to
+// tell a trigram in one body in ten, which is what a lookup must avoid,
+// from a rare one, at an eighth of a probe's cost. (Sending the count
+// with the search's probe, in one round trip, cost the searches that
+// need no index as much as it saved the others.)
+const heldRows = 64
+
+// held counts the newest heldRows events whose body holds each of
+// pattern's sampled trigrams (plan.Trigrams), case and all: an estimate
+// of how common each is.
+func (sr searcher) held(ctx context.Context, pattern string) ([]int64, error) {
+	tris, _ := plan.Trigrams(pattern)
+	if len(tris) == 0 {
+		return nil, nil
+	}
+	var cols []string
+	args := []any{heldRows}
+	for _, t := range tris {
+		args = append(args, t)
+		cols = append(cols, fmt.Sprintf(`count(*) FILTER (WHERE strpos(body, $%d) > 0)`, len(args)))
+	}
+	held := make([]int64, len(tris))
+	dest := make([]any, len(held))
+	for i := range held {
+		dest[i] = &held[i]
+	}
+	err := sr.s.pool.QueryRow(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM (
+		SELECT body FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $1) w`, args...).Scan(dest...)
+	return held, err
 }
 
 func (sr searcher) Rows(ctx context.Context) (int64, error) {
@@ -63,13 +107,15 @@ func (sr searcher) Rows(ctx context.Context) (int64, error) {
 	return n, err
 }
 
-// wordConds ANDs one ILIKE per word pattern, numbering the parameters
-// after those already in args.
-func wordConds(pats []string, args []any) (string, []any) {
+// wordConds ANDs one ILIKE per word pattern on col under the collation
+// coll ("C", which the trigram index serves, or "POSIX", the same test in
+// a form it does not), numbering the parameters after those already in
+// args.
+func wordConds(pats []string, args []any, col, coll string) (string, []any) {
 	var conds []string
 	for _, p := range pats {
 		args = append(args, p)
-		conds = append(conds, fmt.Sprintf(`(body COLLATE "C") ILIKE $%d`, len(args)))
+		conds = append(conds, fmt.Sprintf(`(%s COLLATE "%s") ILIKE $%d`, col, coll, len(args)))
 	}
 	return strings.Join(conds, " AND "), args
 }

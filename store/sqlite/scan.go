@@ -28,7 +28,7 @@ func scanEvent(r rowScanner) (store.Event, error) {
 }
 
 func (s *Store) queryEvents(ctx context.Context, query string, args ...any) ([]store.Event, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (s *Store) Event(ctx context.Context, session string, seq int64) (store.Eve
 	if !ok {
 		return store.Event{}, fmt.Errorf("event %s/%d: %w", session, seq, store.ErrNotFound)
 	}
-	e, err := scanEvent(s.db.QueryRowContext(ctx,
+	e, err := scanEvent(s.queryRow(ctx,
 		`SELECT `+eventCols+` FROM events WHERE session = ? AND seq = ?`, g.Session, seq))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = store.ErrNotFound
@@ -146,10 +146,12 @@ func sqlLimit(n int) int {
 // (FTS5 intersects every trigram's list) costs a fifth of a row.
 func (segmenter) Costs() plan.Costs { return costs }
 
+func (sg segmenter) Counts() *plan.Counts { return &sg.s.counts }
+
 var costs = plan.Costs{Walk: 2, Scan: 1.6, Index: 7, List: 0.3}
 
 // match is q's match condition on col and its argument.
-func match(col string, q store.Query) (string, any) {
+func match(col string, q store.Query) (string, string) {
 	return matchCond(col, q.Match)
 }
 
@@ -176,17 +178,20 @@ func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, wi
 		) WHERE `+kw+` `+cond+` ORDER BY seq `+dir+` LIMIT ?`, args...)
 }
 
-// Indexed drives the read from the FTS5 rowids: an ESCAPE clause stops
-// FTS5 using the trigram index, so it gets an escape-free superset filter
-// and the exact condition tests what it returns; the + on session and seq
-// keeps SQLite from walking the (session, seq) index instead.
-func (sg segmenter) Indexed(ctx context.Context, g store.Segment, q store.Query, limit int) ([]store.Event, error) {
-	filter, _ := store.TrigramFilter(q.Match)
+// Indexed drives the read from the FTS5 rowids (ftsRows): FTS5 returns a
+// superset of the matches and the exact condition tests it; the + on
+// session and seq keeps SQLite from walking the (session, seq) index
+// instead.
+func (sg segmenter) Indexed(ctx context.Context, g store.Segment, q store.Query, limit int, _ *plan.Stats) ([]store.Event, error) {
 	cond, pat := match("payload", q)
-	w, args := where(g, q, "+")
-	args = append([]any{filter}, args...)
+	ids, args, err := sg.s.ftsRows(ctx, "events_payload", "payload", []string{pat})
+	if err != nil {
+		return nil, err
+	}
+	w, wargs := where(g, q, "+")
+	args = append(args, wargs...)
 	return sg.s.queryEvents(ctx, `SELECT `+eventCols+` FROM events
-		WHERE id IN (SELECT rowid FROM events_payload WHERE payload LIKE ?)
+		WHERE id IN (`+ids+`)
 		AND `+w+` AND `+cond+` ORDER BY seq `+direction(q)+` LIMIT ?`,
 		append(args, pat, sqlLimit(limit))...)
 }
@@ -220,7 +225,7 @@ func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, l
 	dir := direction(q)
 	segArgs := []any{g.Session, g.After, g.Through}
 	args := append(slices.Concat(kargs, []any{pat}, targs, segArgs, []any{plan.Probe}, segArgs, segArgs), limit)
-	rows, err := sg.s.db.QueryContext(ctx, `WITH w AS MATERIALIZED (
+	rows, err := sg.s.query(ctx, `WITH w AS MATERIALIZED (
 			SELECT id, seq, `+kept+` AS k, `+cond+` AS hit, `+held+` AS g
 			FROM events WHERE `+seg+` ORDER BY seq `+dir+` LIMIT ?
 		), s AS (
@@ -266,6 +271,7 @@ func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, l
 			counts[i] = int64(h)
 		}
 		st.Lists = plan.ListDensity(st.Window, counts, total)
+		st.Held = counts
 	}
 	return evs, st, rows.Err()
 }
@@ -328,19 +334,22 @@ func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, i
 	switch {
 	case q.Match == "":
 		w, args := where(g, q, "")
-		err = sg.s.db.QueryRowContext(ctx, `SELECT count(*) FROM events WHERE `+w, args...).Scan(&n)
+		err = sg.s.queryRow(ctx, `SELECT count(*) FROM events WHERE `+w, args...).Scan(&n)
 	case indexed:
-		filter, _ := store.TrigramFilter(q.Match)
 		cond, pat := match("payload", q)
-		w, args := where(g, q, "+")
-		args = append([]any{filter}, args...)
-		err = sg.s.db.QueryRowContext(ctx, `SELECT count(*) FROM events
-			WHERE id IN (SELECT rowid FROM events_payload WHERE payload LIKE ?)
-			AND `+w+` AND `+cond, append(args, pat)...).Scan(&n)
+		var ids string
+		var args []any
+		ids, args, err = sg.s.ftsRows(ctx, "events_payload", "payload", []string{pat})
+		if err != nil {
+			return 0, err
+		}
+		w, wargs := where(g, q, "+")
+		err = sg.s.queryRow(ctx, `SELECT count(*) FROM events
+			WHERE id IN (`+ids+`) AND `+w+` AND `+cond, slices.Concat(args, wargs, []any{pat})...).Scan(&n)
 	default:
 		cond, pat := match("payload", q)
 		from, w, args := fullRead(g, q, st)
-		err = sg.s.db.QueryRowContext(ctx, `SELECT count(*) FROM `+from+` WHERE `+w+
+		err = sg.s.queryRow(ctx, `SELECT count(*) FROM `+from+` WHERE `+w+
 			` AND `+cond, append(args, pat)...).Scan(&n)
 	}
 	return n, err

@@ -63,32 +63,37 @@ func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit 
 		WHERE `+cond+hitOrder+` LIMIT ?`, append(append([]any{window}, args...), sqlLimit(limit))...)
 }
 
-// Indexed asks FTS5 for the rows holding every word's literal runs of
-// three or more characters (escape-free, so FTS5 can use its index), then
+// Indexed has FTS5 find candidates holding every word (ftsRows), then
 // tests the exact words on them.
 func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) ([]store.Hit, error) {
 	cond, args := conds(q)
-	var filters []string
-	var fargs []any
-	for _, w := range q.Words {
-		if f, ok := store.TrigramFilter("%" + store.EscapeLike(w) + "%"); ok && w != "" {
-			filters = append(filters, "body LIKE ?")
-			fargs = append(fargs, f)
+	pats, err := plan.Words(q)
+	if err != nil {
+		return nil, err
+	}
+	var indexable []string
+	for _, p := range pats {
+		if store.HasTrigram(p) {
+			indexable = append(indexable, p)
 		}
 	}
+	ids, fargs, err := sr.s.ftsRows(ctx, "events_body", "body", indexable)
+	if err != nil {
+		return nil, err
+	}
 	return sr.s.queryHits(ctx, `SELECT `+hitCols+` FROM events e JOIN sessions s ON s.id = e.session
-		WHERE e.id IN (SELECT rowid FROM events_body WHERE `+strings.Join(filters, " AND ")+`)
+		WHERE e.id IN (`+ids+`)
 		AND `+cond+hitOrder+` LIMIT ?`, append(append(fargs, args...), sqlLimit(limit))...)
 }
 
 func (sr searcher) Rows(ctx context.Context) (int64, error) {
 	var n int64
-	err := sr.s.db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	err := sr.s.queryRow(ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
 	return n, err
 }
 
 func (s *Store) queryHits(ctx context.Context, query string, args ...any) ([]store.Hit, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

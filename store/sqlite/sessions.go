@@ -141,7 +141,7 @@ func (s *Store) Sessions(ctx context.Context) ([]store.Session, error) {
 
 // Lineage returns the session and its ancestors, nearest first.
 func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error) {
-	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE l (id, depth) AS (
+	rows, err := s.query(ctx, `WITH RECURSIVE l (id, depth) AS (
 			SELECT id, 0 FROM sessions WHERE id = ?
 			UNION ALL
 			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL

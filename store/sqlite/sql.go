@@ -17,7 +17,7 @@ func placeholders(n int) string {
 // it: a canonical pattern without a backslash reads the same without one,
 // and the clause costs about a quarter more per row. (instr over lower()
 // gives the same rows but is slower still: lower copies every payload.)
-func matchCond(col, p string) (string, any) {
+func matchCond(col, p string) (string, string) {
 	pat := "%" + store.CanonicalLike(p) + "%"
 	if strings.Contains(pat, `\`) {
 		return col + ` LIKE ? ESCAPE '\'`, pat

@@ -20,6 +20,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/store/internal/plan"
 )
 
 // Store is a store.Store in one SQLite file.
@@ -30,6 +31,9 @@ type Store struct {
 	// wmu lets one writer of this process at a time reach BEGIN
 	// IMMEDIATE, so they queue here rather than in busy retries.
 	wmu sync.Mutex
+	// counts caches the block counts of :match counts.
+	counts plan.Counts
+	stmts  stmts
 }
 
 var _ store.Store = (*Store)(nil)
@@ -69,6 +73,7 @@ func (s *Store) Path() string { return s.path }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	s.closeStmts()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("close sqlite store %s: %w", s.path, err)
 	}

@@ -52,6 +52,7 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"Lineage", testLineage},
 		{"Match", testMatch},
 		{"MatchBeyondWindow", testMatchBeyondWindow},
+		{"IndexedFilters", testIndexedFilters},
 		{"KindsLimitsCounts", testKindsLimitsCounts},
 		{"Search", testSearch},
 		{"ConcurrentAppends", testConcurrentAppends},

@@ -1,6 +1,10 @@
 package plan
 
-import "github.com/nodelisp/nodelisp/store"
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/store"
+)
 
 // Probe is how many rows a match reads first, nearest first: the newest
 // (or oldest) rows of a segment for a scan, the newest of the store for a
@@ -49,6 +53,9 @@ type Stats struct {
 	// the sum, over its trigrams, of the share of rows holding each (see
 	// Trigrams).
 	Lists float64
+	// Held is how many rows of the window hold each sampled trigram, in
+	// the order Trigrams gives them (see RareRuns).
+	Held []int64
 }
 
 // Sparse reports that the probe found the query's kinds in fewer than
@@ -152,4 +159,32 @@ func Trigrams(pattern string) (sample []string, total int) {
 		sample = append(sample, all[i*len(all)/n])
 	}
 	return sample, len(all)
+}
+
+// RareRuns returns what an index lookup of pattern needs, one text per
+// literal run (store.LiteralRuns): the run's sampled trigram (Trigrams)
+// that the fewest probed rows held, by held, among those the index can
+// look up (usable), or the whole run when there is none such or held is
+// missing. Every row matching pattern holds each text (ASCII case aside),
+// so a lookup of just these is a superset filter; a trigram index reads a
+// posting list per trigram it is given, and a common trigram's list can
+// cost a hundred times a rare one's.
+func RareRuns(pattern string, held []int64, usable func(trigram string) bool) []string {
+	sample, _ := Trigrams(pattern)
+	var out []string
+	for _, run := range store.LiteralRuns(pattern) {
+		lower := store.LowerASCII(run)
+		best := -1
+		for i, t := range sample {
+			if i < len(held) && strings.Contains(lower, t) && usable(t) && (best < 0 || held[i] < held[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			out = append(out, run)
+		} else {
+			out = append(out, sample[best])
+		}
+	}
+	return out
 }

@@ -8,9 +8,7 @@ package plan
 
 import (
 	"context"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -20,6 +18,8 @@ import (
 type Segmenter interface {
 	// Costs are the backend's costs per row of each way of reading.
 	Costs() Costs
+	// Counts is the store's cache of block counts (see countParts).
+	Counts() *Counts
 	// Probe reads the Probe nearest rows of seg, in one statement, and
 	// returns up to limit (zero: none) of those that match with what it
 	// learned of the pattern and the segment.
@@ -31,8 +31,8 @@ type Segmenter interface {
 	Walk(ctx context.Context, seg store.Segment, q store.Query, window, limit int, st *Stats) ([]store.Event, error)
 	// Indexed returns up to limit (zero: all) matching events found
 	// through the trigram index. It is only asked when
-	// store.HasTrigram(q.Match).
-	Indexed(ctx context.Context, seg store.Segment, q store.Query, limit int) ([]store.Event, error)
+	// store.HasTrigram(q.Match). st is the segment's probe.
+	Indexed(ctx context.Context, seg store.Segment, q store.Query, limit int, st *Stats) ([]store.Event, error)
 	// Count returns how many events of seg match, by testing every row of
 	// the segment or, when indexed, through the trigram index. st is as
 	// for Walk.
@@ -143,7 +143,7 @@ func (g *segment) rows(ctx context.Context, b Segmenter, q store.Query, limit in
 			return nil, err
 		}
 		if indexable && b.Costs().countByIndex(st) {
-			return b.Indexed(ctx, g.Segment, q, 0)
+			return b.Indexed(ctx, g.Segment, q, 0, &st)
 		}
 		return b.Walk(ctx, g.Segment, q, 0, 0, &st)
 	}
@@ -164,14 +164,14 @@ func (g *segment) rows(ctx context.Context, b Segmenter, q store.Query, limit in
 	}
 	rows := st.walkRows(limit)
 	if b.Costs().preferIndex(st, rows) {
-		return b.Indexed(ctx, g.Segment, q, limit)
+		return b.Indexed(ctx, g.Segment, q, limit, &st)
 	}
 	window := int(min(4*rows, float64(max(st.Span, st.Window))))
 	evs, err = b.Walk(ctx, g.Segment, q, window, limit, &st)
 	if err != nil || len(evs) >= limit || int64(window) >= st.Span {
 		return evs, err
 	}
-	return b.Indexed(ctx, g.Segment, q, limit)
+	return b.Indexed(ctx, g.Segment, q, limit, &st)
 }
 
 // count counts the segment's matching events on the cheaper exact plan: a
@@ -195,47 +195,6 @@ func (g *segment) count(ctx context.Context, b Segmenter, q store.Query) (int64,
 		return b.Count(ctx, g.Segment, q, true, &st)
 	}
 	return countParts(ctx, b, g.Segment, q, &st)
-}
-
-// countPart is the fewest rows worth a count of their own: below it the
-// statement's fixed costs outweigh running in parallel.
-const countPart = 16384
-
-// countParts counts a segment by testing every row, split into ranges of
-// seq counted at the same time on as many connections as there are CPUs
-// (at most four). Testing a dense pattern on every row of a long session
-// is CPU-bound, and the backends run one statement on one core (a
-// PostgreSQL bitmap scan of one session does not go parallel).
-func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Query, st *Stats) (int64, error) {
-	parts := int(min(int64(min(runtime.GOMAXPROCS(0), 4)), st.Span/countPart))
-	if parts < 2 {
-		return b.Count(ctx, seg, q, false, st)
-	}
-	// The probe saw the segment's seqs run from First to Last; the first
-	// part keeps the segment's lower bound and the last its upper one, so
-	// rows appended since are counted too.
-	ns := make([]int64, parts)
-	errs := make([]error, parts)
-	var wg sync.WaitGroup
-	for i := range parts {
-		part := seg
-		if i > 0 {
-			part.After = st.First - 1 + st.Span*int64(i)/int64(parts)
-		}
-		if i < parts-1 {
-			part.Through = st.First - 1 + st.Span*int64(i+1)/int64(parts)
-		}
-		wg.Go(func() { ns[i], errs[i] = b.Count(ctx, part, q, false, st) })
-	}
-	wg.Wait()
-	var n int64
-	for i := range parts {
-		if errs[i] != nil {
-			return 0, errs[i]
-		}
-		n += ns[i]
-	}
-	return n, nil
 }
 
 // Find returns the segment of a lineage that holds seq.

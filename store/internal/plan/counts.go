@@ -1,0 +1,125 @@
+package plan
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// A log only grows, and a session's new events take seqs above its last
+// one, so the number of a session's events of some kinds matching some
+// pattern among seqs up to one a read has seen never changes. A count that
+// tests every row is therefore made of fixed blocks of seqs, each counted
+// once per store and kept, plus the ragged ends: a repeat of the count, or
+// the next page down (:before moves by a page), costs the ends alone.
+
+// countBlock is the seqs in one cached block: small enough that the ends
+// of a count are cheap to test, large enough that the fixed costs of a
+// statement per block stay a few percent of testing its rows.
+const countBlock = 8192
+
+// maxCounts bounds the cache's entries (a few MB); past it the cache
+// starts again empty.
+const maxCounts = 1 << 16
+
+// Counts is a store's cache of block counts. The zero value is ready.
+type Counts struct {
+	mu sync.Mutex
+	m  map[countKey]int64
+}
+
+type countKey struct {
+	session, kinds, match string
+	block                 int64
+}
+
+func (c *Counts) get(k countKey) (int64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.m[k]
+	return n, ok
+}
+
+func (c *Counts) put(k countKey, n int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCounts {
+		c.m = map[countKey]int64{}
+	}
+	c.m[k] = n
+}
+
+// kindsKey names a set of kinds whatever their order.
+func kindsKey(kinds []string) string {
+	ks := slices.Clone(kinds)
+	slices.Sort(ks)
+	return strings.Join(slices.Compact(ks), "\x00")
+}
+
+// countParts counts a segment by testing every row. The seqs the probe saw
+// (up to st.Last) are split into whole blocks, taken from the cache when
+// counted before; the rest — the blocks not yet counted, and the ends
+// below the first whole block and above the last, where the segment's own
+// bounds are kept so rows appended since the probe count — are counted at
+// the same time on as many connections as there are CPUs (at most four):
+// testing a dense pattern on every row of a long session is CPU-bound,
+// and the backends run one statement on one core.
+func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Query, st *Stats) (int64, error) {
+	if st.Span < 2*countBlock {
+		return b.Count(ctx, seg, q, false, st)
+	}
+	first := (seg.After + countBlock - 1) / countBlock
+	last := min(seg.Through, st.Last)/countBlock - 1
+	type part struct {
+		seg   store.Segment
+		key   countKey
+		block bool
+	}
+	var n int64
+	var todo []part
+	if lo := first * countBlock; lo > seg.After {
+		todo = append(todo, part{seg: store.Segment{Session: seg.Session, After: seg.After, Through: lo}})
+	}
+	cache := b.Counts()
+	for k := first; k <= last; k++ {
+		key := countKey{seg.Session, kindsKey(q.Kinds), q.Match, k}
+		if c, ok := cache.get(key); ok {
+			n += c
+			continue
+		}
+		todo = append(todo, part{seg: store.Segment{Session: seg.Session, After: k * countBlock, Through: (k + 1) * countBlock}, key: key, block: true})
+	}
+	if hi := (last + 1) * countBlock; hi < seg.Through {
+		todo = append(todo, part{seg: store.Segment{Session: seg.Session, After: hi, Through: seg.Through}})
+	}
+	ns := make([]int64, len(todo))
+	errs := make([]error, len(todo))
+	next := make(chan int, len(todo))
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), 4, len(todo)) {
+		wg.Go(func() {
+			for i := range next {
+				ns[i], errs[i] = b.Count(ctx, todo[i].seg, q, false, st)
+			}
+		})
+	}
+	wg.Wait()
+	for i, p := range todo {
+		if errs[i] != nil {
+			return 0, errs[i]
+		}
+		if p.block {
+			cache.put(p.key, ns[i])
+		}
+		n += ns[i]
+	}
+	return n, nil
+}
