@@ -244,8 +244,10 @@ func scaleRipgrep(b *testing.B, export string) {
 
 // median runs f once to warm caches, then scaleRuns times, and returns how
 // long the first run took and the median of the others. The first is the
-// figure for a new process: the store's count cache is empty then (the
-// OS page cache is not).
+// figure for a new process: the store's in-process count cache is empty
+// then, while its table of block counts holds whatever earlier runs kept
+// (nothing on the first run against a new cache), and the OS page cache
+// is warm.
 func median(f func()) (first, med time.Duration) {
 	start := time.Now()
 	f()

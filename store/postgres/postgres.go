@@ -26,7 +26,8 @@ import (
 type Store struct {
 	pool *pgxpool.Pool
 	id   string
-	// counts caches the block counts of :match counts.
+	// counts caches the block counts of :match counts, in the process
+	// and in the block_counts table.
 	counts plan.Counts
 }
 
@@ -55,6 +56,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open postgres store: read store id: %w", err)
 	}
+	s.counts.Keep(blockTable{s})
 	return s, nil
 }
 
@@ -73,8 +75,10 @@ func customPlans(ctx context.Context, c *pgx.Conn) error {
 // ID returns the store's own id.
 func (s *Store) ID() string { return s.id }
 
-// Close closes the pool.
+// Close closes the pool, after the block counts still queued for the
+// table are written (for a moment at most).
 func (s *Store) Close() error {
+	s.counts.Close()
 	s.pool.Close()
 	return nil
 }

@@ -31,7 +31,8 @@ type Store struct {
 	// wmu lets one writer of this process at a time reach BEGIN
 	// IMMEDIATE, so they queue here rather than in busy retries.
 	wmu sync.Mutex
-	// counts caches the block counts of :match counts.
+	// counts caches the block counts of :match counts, in the process
+	// and in the block_counts table.
 	counts plan.Counts
 	stmts  stmts
 }
@@ -62,6 +63,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite store %s: read store id: %w", path, err)
 	}
+	s.counts.Keep(blockTable{s})
 	return s, nil
 }
 
@@ -71,8 +73,10 @@ func (s *Store) ID() string { return s.id }
 // Path returns the database file's path.
 func (s *Store) Path() string { return s.path }
 
-// Close closes the database.
+// Close closes the database, after the block counts still queued for the
+// table are written (for a moment at most).
 func (s *Store) Close() error {
+	s.counts.Close()
 	s.closeStmts()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("close sqlite store %s: %w", s.path, err)

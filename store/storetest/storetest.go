@@ -54,6 +54,7 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"MatchBeyondWindow", testMatchBeyondWindow},
 		{"IndexedFilters", testIndexedFilters},
 		{"KindsLimitsCounts", testKindsLimitsCounts},
+		{"BlockCounts", testBlockCounts},
 		{"Search", testSearch},
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"Reopen", testReopen},
