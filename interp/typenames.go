@@ -47,10 +47,10 @@ func lispTypeName(t reflect.Type) string {
 
 // plural names the elements of a collection parameter.
 func plural(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	if t.Kind() >= reflect.Int && t.Kind() <= reflect.Uint64 { // every int and uint kind
 		return "integers"
+	}
+	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:
 		return "numbers"
 	case reflect.String:
