@@ -21,7 +21,7 @@ type HashTable struct {
 	strs    map[string]int32 // string keys of equal and equalp tables
 	exact   map[any]int32    // keys with an exact comparable form
 	buckets map[uint64][]int32
-	entries []htEntry
+	entries entryChunks
 	live    int
 }
 
@@ -219,7 +219,7 @@ func (h *HashTable) find(k Value) int32 {
 		return -1
 	}
 	for _, i := range h.buckets[h.structHash(k, 0)] {
-		if !h.entries[i].dead() && h.same(h.entries[i].key, k) {
+		if e := h.entries.at(i); !e.dead() && h.same(e.key, k) {
 			return i
 		}
 	}
@@ -229,7 +229,7 @@ func (h *HashTable) find(k Value) int32 {
 // Get returns the value stored under k.
 func (h *HashTable) Get(k Value) (Value, bool) {
 	if i := h.find(k); i >= 0 {
-		return h.entries[i].val, true
+		return h.entries.at(i).val, true
 	}
 	return Nil, false
 }
@@ -237,11 +237,10 @@ func (h *HashTable) Get(k Value) (Value, bool) {
 // Put stores v under k.
 func (h *HashTable) Put(k, v Value) {
 	if i := h.find(k); i >= 0 {
-		h.entries[i].val = v
+		h.entries.at(i).val = v
 		return
 	}
-	i := int32(len(h.entries))
-	h.entries = append(h.entries, htEntry{key: k, val: v})
+	i := h.entries.add(htEntry{key: k, val: v})
 	h.live++
 	h.index(k, i)
 }
@@ -278,8 +277,9 @@ func (h *HashTable) Remove(k Value) bool {
 	if i < 0 {
 		return false
 	}
-	h.unindex(h.entries[i].key, i)
-	h.entries[i] = htEntry{}
+	e := h.entries.at(i)
+	h.unindex(e.key, i)
+	*e = htEntry{}
 	h.live--
 	h.rebuild()
 	return true
@@ -314,7 +314,7 @@ func (h *HashTable) unindex(k Value, i int32) {
 
 // rebuild compacts the entries once tombstones outnumber live entries.
 func (h *HashTable) rebuild() {
-	if len(h.entries) < 32 || h.live*2 > len(h.entries) {
+	if h.entries.n < 32 || h.live*2 > int(h.entries.n) {
 		if h.live == 0 {
 			h.Clear()
 		}
@@ -322,9 +322,11 @@ func (h *HashTable) rebuild() {
 	}
 	old := h.entries
 	h.Clear()
-	for _, e := range old {
-		if !e.dead() {
-			h.Put(e.key, e.val)
+	for _, chunk := range old.chunks {
+		for _, e := range chunk {
+			if !e.dead() {
+				h.Put(e.key, e.val)
+			}
 		}
 	}
 }
@@ -333,7 +335,7 @@ func (h *HashTable) rebuild() {
 func (h *HashTable) Clear() {
 	h.strs, h.buckets = nil, nil
 	h.exact = nil
-	h.entries = nil
+	h.entries = entryChunks{}
 	h.live = 0
 }
 
@@ -341,8 +343,8 @@ func (h *HashTable) Clear() {
 // Entries added or removed by fn during the walk follow CL's rule: removing
 // or changing the current entry is allowed.
 func (h *HashTable) Each(fn func(k, v Value) bool) {
-	for i := 0; i < len(h.entries); i++ {
-		e := h.entries[i]
+	for i := int32(0); i < h.entries.n; i++ {
+		e := *h.entries.at(i)
 		if e.dead() {
 			continue
 		}
