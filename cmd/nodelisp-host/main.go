@@ -18,6 +18,7 @@ import (
 )
 
 func main() {
+	os.Unsetenv(cli.HandedOverEnv)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

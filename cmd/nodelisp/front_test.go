@@ -179,3 +179,14 @@ func TestScriptInterrupted(t *testing.T) {
 		t.Errorf("stdout after start %q, stderr %q", rest, stderr.String())
 	}
 }
+
+// A host that turns out to be nodelisp itself is refused, instead of the
+// two handing the command to each other forever.
+func TestHostThatHandsBack(t *testing.T) {
+	exe := lone(t)
+	env := append(withoutHostOnPath(t, testEnv(t)), "NODECODE_HOST_BIN="+exe)
+	r := runIn(t, exe, t.TempDir(), env, "", "sessions")
+	if r.code != 1 || !strings.Contains(r.stderr, "handed the command back: it is not nodelisp-host") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}

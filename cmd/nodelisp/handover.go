@@ -18,6 +18,14 @@ import (
 // already read from its standard input, and the host runs as a child that
 // reads it from a pipe.
 func handOver(args []string, stdin []byte, stderr io.Writer) int {
+	if os.Getenv(cli.HandedOverEnv) != "" {
+		// What was found as the host is a nodelisp like this one (a
+		// $NODECODE_HOST_BIN naming nodelisp itself, say): handing over
+		// again would exec forever.
+		fmt.Fprintf(stderr, "nodelisp: the program started as nodelisp-host handed the command back: it is not nodelisp-host (check $NODECODE_HOST_BIN)\n")
+		return cli.ExitError
+	}
+	os.Setenv(cli.HandedOverEnv, "1")
 	host, err := findHost(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "nodelisp: %v\n", err)

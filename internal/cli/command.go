@@ -24,3 +24,8 @@ func IsSubcommand(name string) bool {
 	}
 	return false
 }
+
+// HandedOverEnv is set in the host's environment by the lean command when
+// it hands over, so that a lean command started in the host's place can
+// tell; the host clears it as it starts.
+const HandedOverEnv = "NODECODE_HANDED_OVER"
