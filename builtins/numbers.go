@@ -153,7 +153,11 @@ func registerNumbers() {
 				return lisp.MakeInt(0)
 			}
 			g := new(big.Int).GCD(nil, nil, acc, n)
-			acc.Mul(acc, n.Quo(n, g))
+			n.Quo(n, g)
+			if acc.BitLen()+n.BitLen() > lisp.MaxIntegerBits {
+				lisp.Errorf("lcm: the result is too large (over %d bits)", lisp.MaxIntegerBits)
+			}
+			acc.Mul(acc, n)
 		}
 		return lisp.NormBig(acc)
 	})

@@ -12,7 +12,7 @@ import (
 )
 
 // numMaxShift caps a left shift's result size in bits.
-const numMaxShift = 1 << 26
+const numMaxShift = lisp.MaxIntegerBits
 
 func registerNumbersBits() {
 	fn("ash", 2, 2, "(integer count)", "Shift the integer left by count bits (right when count is negative).", func(t *eval.Thread, args []lisp.Value) lisp.Value {

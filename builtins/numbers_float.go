@@ -15,7 +15,7 @@ import (
 
 // numMaxExptBits caps the size of an exact power, so (expt 10 (expt 10 9))
 // is an error rather than an exhausted host.
-const numMaxExptBits = 1 << 26
+const numMaxExptBits = lisp.MaxIntegerBits
 
 func registerNumbersFloat() {
 	fn("expt", 2, 2, "(base power)", "Return base raised to power: exact for rational bases and integer powers, else a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {

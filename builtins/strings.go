@@ -3,6 +3,8 @@ package builtins
 import (
 	"errors"
 	"io"
+	"math"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -156,16 +158,21 @@ func strParseInteger(a []lisp.Value) (lisp.Value, int) {
 		neg = rs[i] == '-'
 		i++
 	}
-	var n lisp.Value = lisp.MakeInt(0)
-	digits := 0
+	first := i
+	var small uint64 // the value while it fits
+	fits := true
 	for ; i < end; i++ {
 		w := chrWeight(rs[i])
 		if w < 0 || w >= radix {
 			break
 		}
-		n = lisp.Add(lisp.Mul(n, lisp.MakeInt(int64(radix))), lisp.MakeInt(int64(w)))
-		digits++
+		if fits {
+			hi, lo := bits.Mul64(small, uint64(radix))
+			lo, carry := bits.Add64(lo, uint64(w), 0)
+			small, fits = lo, hi == 0 && carry == 0 && lo <= math.MaxInt64
+		}
 	}
+	digits := i - first
 	if junk {
 		if digits == 0 {
 			return lisp.Nil, i
@@ -181,10 +188,24 @@ func strParseInteger(a []lisp.Value) (lisp.Value, int) {
 		}
 		i = end
 	}
-	if neg {
-		n = lisp.Negate(n)
+	if fits {
+		if neg {
+			return lisp.MakeInt(-int64(small)), i
+		}
+		return lisp.MakeInt(int64(small)), i
 	}
-	return n, i
+	run := make([]byte, 0, digits) // the digits, as ASCII
+	for _, r := range rs[first : first+digits] {
+		run = append(run, "0123456789abcdefghijklmnopqrstuvwxyz"[chrWeight(r)])
+	}
+	b, ok := lisp.ParseDigits(string(run), radix)
+	if !ok {
+		lisp.Errorf("%s: an integer of %d digits is too large (at most %d bits)", op, digits, lisp.MaxIntegerBits)
+	}
+	if neg {
+		b.Neg(b)
+	}
+	return lisp.NormBig(b), i
 }
 
 // strReadFromString is read-from-string over the characters of the

@@ -91,9 +91,28 @@ func Mul(a, b Value) Value {
 	case kFloat:
 		return Float(ToFloat(a) * ToFloat(b))
 	case kRat:
-		return NormRat(new(big.Rat).Mul(ToRat(a), ToRat(b)))
+		x, y := ToRat(a), ToRat(b)
+		checkProductBits(x.Num().BitLen()+x.Denom().BitLen(), y.Num().BitLen()+y.Denom().BitLen())
+		return NormRat(new(big.Rat).Mul(x, y))
 	default:
-		return NormBig(new(big.Int).Mul(ToBig(a), ToBig(b)))
+		x, y := ToBig(a), ToBig(b)
+		checkProductBits(x.BitLen(), y.BitLen())
+		return NormBig(new(big.Int).Mul(x, y))
+	}
+}
+
+// MaxIntegerBits bounds the integers arithmetic makes (about five million
+// decimal digits). A cell is cancelled between steps, and one Go
+// multiplication of two numbers near the bound takes about half a second
+// here, so the bound is also how long a cell can overrun its timeout;
+// SBCL has none.
+const MaxIntegerBits = 1 << 24
+
+// checkProductBits refuses a product of operands of x and y bits that
+// would exceed MaxIntegerBits.
+func checkProductBits(x, y int) {
+	if x+y > MaxIntegerBits {
+		Errorf("*: the product of numbers of %d and %d bits is too large (at most %d bits)", x, y, MaxIntegerBits)
 	}
 }
 

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -162,7 +163,7 @@ func (r *Reader) parseDecimal(at Pos, s string) (lisp.Value, bool) {
 	rest := body[len(intPart):]
 	switch {
 	case rest == "" || rest == "." && intPart != "":
-		return makeInteger(neg, intPart, 10), true
+		return r.makeInteger(at, neg, intPart, 10), true
 	case rest[0] == '/':
 		den := rest[1:]
 		if intPart == "" || den == "" || leadingDigits(den, 10) != den {
@@ -228,26 +229,36 @@ func digitValue(c rune) int {
 	return 99
 }
 
-func makeInteger(neg bool, digits string, base int) lisp.Value {
+func (r *Reader) makeInteger(at Pos, neg bool, digits string, base int) lisp.Value {
 	if n, err := strconv.ParseInt(digits, base, 64); err == nil {
 		if neg {
 			n = -n
 		}
 		return lisp.MakeInt(n)
 	}
-	b, _ := new(big.Int).SetString(digits, base)
+	b := r.bigDigits(at, digits, base)
 	if neg {
 		b.Neg(b)
 	}
 	return lisp.NormBig(b)
 }
 
+// bigDigits parses digits that need a bignum, refusing one over
+// lisp.MaxIntegerBits as arithmetic would refuse to make it.
+func (r *Reader) bigDigits(at Pos, digits string, base int) *big.Int {
+	b, ok := lisp.ParseDigits(digits, base)
+	if !ok {
+		r.fail(at, fmt.Sprintf("integer of %d digits is too large (at most %d bits)", len(digits), lisp.MaxIntegerBits))
+	}
+	return b
+}
+
 func (r *Reader) makeRatio(at Pos, s string, neg bool, num, den string, base int) lisp.Value {
-	d, _ := new(big.Int).SetString(den, base)
+	d := r.bigDigits(at, den, base)
 	if d.Sign() == 0 {
 		r.fail(at, "division by zero in ratio "+s)
 	}
-	n, _ := new(big.Int).SetString(num, base)
+	n := r.bigDigits(at, num, base)
 	if neg {
 		n.Neg(n)
 	}
@@ -267,7 +278,7 @@ func (r *Reader) parseRadix(at Pos, s string, base int) (lisp.Value, bool) {
 	case num == "":
 		return nil, false
 	case rest == "":
-		return makeInteger(neg, num, base), true
+		return r.makeInteger(at, neg, num, base), true
 	case rest[0] == '/' && len(rest) > 1 && leadingDigits(rest[1:], base) == rest[1:]:
 		return r.makeRatio(at, s, neg, num, rest[1:], base), true
 	}
