@@ -36,8 +36,8 @@ var groups = [...]func(){
 // recorded in its slot of loaded, which is set once and then only read.
 var (
 	registering   sync.Mutex
-	functions     = make([]*eval.Builtin, 0, 1024)
-	macros        = make([]macroDef, 0, 160)
+	functions     []*eval.Builtin
+	macros        []macroDef
 	spareBuiltins []eval.Builtin
 	loaded        [len(groups)]atomic.Pointer[groupDefs]
 )

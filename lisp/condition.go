@@ -62,42 +62,45 @@ var (
 	ClassLimit = Intern("EVALUATION-LIMIT")
 )
 
-// conditionParents maps each class to its direct supertypes.
-var conditionParents = map[*Symbol][]*Symbol{
-	ClassSeriousCondition:  {ClassCondition},
-	ClassError:             {ClassSeriousCondition},
-	ClassWarning:           {ClassCondition},
-	ClassSimpleCondition:   {ClassCondition},
-	ClassSimpleError:       {ClassSimpleCondition, ClassError},
-	ClassSimpleWarning:     {ClassSimpleCondition, ClassWarning},
-	ClassTypeError:         {ClassError},
-	ClassSimpleTypeError:   {ClassSimpleCondition, ClassTypeError},
-	ClassProgramError:      {ClassError},
-	ClassControlError:      {ClassError},
-	ClassArithmeticError:   {ClassError},
-	ClassDivisionByZero:    {ClassArithmeticError},
-	ClassCellError:         {ClassError},
-	ClassUnboundVariable:   {ClassCellError},
-	ClassUndefinedFunction: {ClassCellError},
-	ClassParseError:        {ClassError},
-	ClassStreamError:       {ClassError},
-	ClassReaderError:       {ClassParseError, ClassStreamError},
-	ClassEndOfFile:         {ClassStreamError},
-	ClassFileError:         {ClassError},
-	ClassPackageError:      {ClassError},
-	ClassLimit:             {ClassSeriousCondition},
-}
+// conditionParents maps each class to its direct supertypes. It is built
+// the first time a program tests a condition's type, not at every start.
+var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
+	return map[*Symbol][]*Symbol{
+		ClassSeriousCondition:  {ClassCondition},
+		ClassError:             {ClassSeriousCondition},
+		ClassWarning:           {ClassCondition},
+		ClassSimpleCondition:   {ClassCondition},
+		ClassSimpleError:       {ClassSimpleCondition, ClassError},
+		ClassSimpleWarning:     {ClassSimpleCondition, ClassWarning},
+		ClassTypeError:         {ClassError},
+		ClassSimpleTypeError:   {ClassSimpleCondition, ClassTypeError},
+		ClassProgramError:      {ClassError},
+		ClassControlError:      {ClassError},
+		ClassArithmeticError:   {ClassError},
+		ClassDivisionByZero:    {ClassArithmeticError},
+		ClassCellError:         {ClassError},
+		ClassUnboundVariable:   {ClassCellError},
+		ClassUndefinedFunction: {ClassCellError},
+		ClassParseError:        {ClassError},
+		ClassStreamError:       {ClassError},
+		ClassReaderError:       {ClassParseError, ClassStreamError},
+		ClassEndOfFile:         {ClassStreamError},
+		ClassFileError:         {ClassError},
+		ClassPackageError:      {ClassError},
+		ClassLimit:             {ClassSeriousCondition},
+	}
+})
 
 // standardClasses are the classes above, which define-condition may not
 // redefine: one image redefining simple-error must not change how another
 // image's errors are caught.
-var standardClasses = func() map[*Symbol]bool {
+var standardClasses = sync.OnceValue(func() map[*Symbol]bool {
 	m := map[*Symbol]bool{ClassCondition: true}
-	for c := range conditionParents {
+	for c := range conditionParents() {
 		m[c] = true
 	}
 	return m
-}()
+})
 
 // classMu guards conditionParents: images on different goroutines define
 // and test classes concurrently.
@@ -108,12 +111,12 @@ var classMu sync.RWMutex
 // shared by every image in the process; a later definition replaces an
 // earlier one.
 func DefineConditionClass(class *Symbol, parents []*Symbol) {
-	if standardClasses[class] {
+	if standardClasses()[class] {
 		Errorf("define-condition: cannot redefine the standard condition type %s", class)
 	}
 	classMu.Lock()
 	defer classMu.Unlock()
-	conditionParents[class] = parents
+	conditionParents()[class] = parents
 }
 
 // IsConditionClass reports whether name names a condition type.
@@ -123,7 +126,7 @@ func IsConditionClass(name *Symbol) bool {
 	}
 	classMu.RLock()
 	defer classMu.RUnlock()
-	_, ok := conditionParents[name]
+	_, ok := conditionParents()[name]
 	return ok
 }
 
@@ -144,7 +147,7 @@ func subclassOf(class, ancestor *Symbol, depth int) bool {
 	if depth > 64 { // a user class made its own ancestor
 		return false
 	}
-	for _, p := range conditionParents[class] {
+	for _, p := range conditionParents()[class] {
 		if subclassOf(p, ancestor, depth+1) {
 			return true
 		}

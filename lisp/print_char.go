@@ -80,9 +80,9 @@ var c1ControlNames = [32]string{
 // them from the short names of their leading consonant, vowel and trailing
 // consonant (section 3.12).
 var (
-	hangulLeads  = strings.Split("G GG N D DD R M B BB S SS  J JJ C K T P H", " ")
-	hangulVowels = strings.Split("A AE YA YAE EO E YEO YE O WA WAE OE YO U WEO WE WI YU EU YI I", " ")
-	hangulTails  = strings.Split(" G GG GS N NJ NH D L LG LM LB LS LT LP LH M B BS S SS NG J C K T P H", " ")
+	hangulLeads  = [...]string{"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"}
+	hangulVowels = [...]string{"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE", "OE", "YO", "U", "WEO", "WE", "WI", "YU", "EU", "YI", "I"}
+	hangulTails  = [...]string{"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT", "LP", "LH", "M", "B", "BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"}
 )
 
 func hangulSyllableName(r rune) string {

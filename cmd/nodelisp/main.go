@@ -9,14 +9,6 @@
 // the log stores, sessions and serve (see hostfind.go for where it looks).
 //
 // docs/cli.md is the user's account of every mode and flag.
-//
-// The runtime is told not to read the cgroup CPU limit at start nor to
-// poll it after (the defaults of a module older than Go 1.25): reading it
-// costs a script a twentieth of its start, and a script's GOMAXPROCS
-// matters only to how many threads its collector uses.
-//
-//go:debug containermaxprocs=0
-//go:debug updatemaxprocs=0
 package main
 
 import (
