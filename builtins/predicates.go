@@ -88,7 +88,7 @@ var predSymStar = lisp.Intern("*")
 func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
 	switch s := spec.(type) {
 	case *lisp.Symbol:
-		return predAtomicType(v, s)
+		return predAtomicType(t, v, s)
 	case *lisp.Cons:
 		head, ok := s.Car.(*lisp.Symbol)
 		if !ok {
@@ -101,7 +101,7 @@ func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
 	return false
 }
 
-func predAtomicType(v lisp.Value, s *lisp.Symbol) bool {
+func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	switch s.Name {
 	case "T":
 		return true
@@ -180,9 +180,9 @@ func predAtomicType(v lisp.Value, s *lisp.Symbol) bool {
 		_, ok := v.(*lisp.Stream)
 		return ok
 	}
-	if lisp.IsConditionClass(s) {
+	if lisp.IsConditionClassIn(t.ConditionClasses(), s) {
 		c, ok := v.(*lisp.Condition)
-		return ok && lisp.SubclassOf(c.Class, s)
+		return ok && c.IsA(s)
 	}
 	lisp.Errorf("typep: unknown type specifier: %s", lisp.Prin1ToString(s))
 	return false

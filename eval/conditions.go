@@ -107,8 +107,10 @@ func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
 			if rc != nil {
 				def.report = rc(fr)
 			}
+			if lisp.IsStandardClass(name) {
+				lisp.Errorf("define-condition: cannot redefine the standard condition type %s", name)
+			}
 			in.classes[name] = &def
-			lisp.DefineConditionClass(name, def.parents)
 			for _, r := range readers {
 				slot := r.slot
 				in.Define(&Builtin{Name: printName(r.fn), Args: "(condition)", Doc: "Read the " + printName(slot) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
@@ -135,6 +137,19 @@ func slotValue(c *lisp.Condition, slot *lisp.Symbol) lisp.Value {
 	return lisp.Nil
 }
 
+// UserClassParents gives the parents of a class define-condition made in
+// this image (lisp.Classes).
+func (in *Interp) UserClassParents(class *lisp.Symbol) ([]*lisp.Symbol, bool) {
+	cc, ok := in.classes[class]
+	if !ok {
+		return nil, false
+	}
+	return cc.parents, true
+}
+
+// ConditionClasses returns the image's condition classes, for typep.
+func (t *Thread) ConditionClasses() lisp.Classes { return t.in }
+
 // classChain returns the user classes from name up through its parents.
 func (in *Interp) classChain(name *lisp.Symbol, out []*conditionClass) []*conditionClass {
 	cc, ok := in.classes[name]
@@ -151,13 +166,13 @@ func (in *Interp) classChain(name *lisp.Symbol, out []*conditionClass) []*condit
 // makeCondition builds a condition of class from initargs, as
 // make-condition and (error 'class …) do.
 func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.Condition {
-	if !lisp.IsConditionClass(class) {
+	if !lisp.IsConditionClassIn(t.in, class) {
 		lisp.TypeError("make-condition", class, "a condition type")
 	}
 	if len(initargs)%2 != 0 {
 		lisp.SignalClass(lisp.ClassProgramError, "make-condition: odd number of initialization arguments")
 	}
-	c := &lisp.Condition{Class: class}
+	c := &lisp.Condition{Class: class, Classes: t.in}
 	get := func(k *lisp.Symbol) (lisp.Value, bool) {
 		for i := 0; i+1 < len(initargs); i += 2 {
 			if initargs[i] == lisp.Value(k) {
@@ -238,12 +253,12 @@ func (t *Thread) conditionMessage(c *lisp.Condition, report lisp.Value) string {
 		return t.format(fc, lisp.ListToSlice("error", args))
 	}
 	switch {
-	case lisp.SubclassOf(c.Class, lisp.ClassTypeError) && c.Datum != nil:
+	case c.IsA(lisp.ClassTypeError) && c.Datum != nil:
 		// nodelisp's one-line style, as the builtins' type errors read.
 		return "the value " + lisp.Prin1ToString(c.Datum) + " is not of type " + lisp.Prin1ToString(orNil(c.Expected))
-	case lisp.SubclassOf(c.Class, lisp.ClassUnboundVariable):
+	case c.IsA(lisp.ClassUnboundVariable):
 		return "The variable " + lisp.Prin1ToString(orNil(c.Name)) + " is unbound."
-	case lisp.SubclassOf(c.Class, lisp.ClassUndefinedFunction):
+	case c.IsA(lisp.ClassUndefinedFunction):
 		return "The function " + lisp.Prin1ToString(orNil(c.Name)) + " is undefined."
 	}
 	return "Condition of type " + strings.ToUpper(printName(c.Class)) + " was signalled."

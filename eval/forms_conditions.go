@@ -28,12 +28,12 @@ func asCondition(r any) *lisp.Condition {
 // limit is only ever matched by its own class, so that no handler for
 // error, condition or t keeps a runaway cell alive.
 func typeMatches(c *lisp.Condition, spec lisp.Value) bool {
-	if c.Class == lisp.ClassLimit || lisp.SubclassOf(c.Class, lisp.ClassLimit) {
+	if c.Class == lisp.ClassLimit || c.IsA(lisp.ClassLimit) {
 		return spec == lisp.Value(lisp.ClassLimit)
 	}
 	switch s := spec.(type) {
 	case *lisp.Symbol:
-		return s == lisp.T || lisp.SubclassOf(c.Class, s)
+		return s == lisp.T || c.IsA(s)
 	case *lisp.Cons:
 		items := elems("typep", s.Cdr)
 		switch s.Car {

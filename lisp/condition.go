@@ -23,6 +23,9 @@ type Condition struct {
 	// Pos is the source position ("LINE:COL") of the form being evaluated
 	// when the condition was signalled, filled in by the evaluator.
 	Pos string
+	// Classes are the condition classes of the image that made c, which
+	// its class may be one of; nil for a standard condition.
+	Classes Classes
 }
 
 func (c *Condition) Error() string {
@@ -106,12 +109,13 @@ var standardClasses = sync.OnceValue(func() map[*Symbol]bool {
 // and test classes concurrently.
 var classMu sync.RWMutex
 
-// DefineConditionClass records a user class (define-condition) and its
-// parents. Redefining a standard class is an error. User classes are
-// shared by every image in the process; a later definition replaces an
-// earlier one.
+// DefineConditionClass records a class of the library (format-error) and
+// its parents, for every image in the process. Redefining a standard
+// class is an error. The classes a program defines with define-condition
+// belong to its image instead (Classes), so that one session's
+// definitions never change how another's errors are caught.
 func DefineConditionClass(class *Symbol, parents []*Symbol) {
-	if standardClasses()[class] {
+	if IsStandardClass(class) {
 		Errorf("define-condition: cannot redefine the standard condition type %s", class)
 	}
 	classMu.Lock()
@@ -119,36 +123,67 @@ func DefineConditionClass(class *Symbol, parents []*Symbol) {
 	conditionParents()[class] = parents
 }
 
-// IsConditionClass reports whether name names a condition type.
-func IsConditionClass(name *Symbol) bool {
+// IsStandardClass reports whether class is one of Common Lisp's condition
+// types, which no program may redefine.
+func IsStandardClass(class *Symbol) bool { return standardClasses()[class] }
+
+// Classes is what an image knows of the condition classes its programs
+// defined.
+type Classes interface {
+	// UserClassParents returns the parents of a class the image defined.
+	UserClassParents(class *Symbol) ([]*Symbol, bool)
+}
+
+// parentsOf returns class's direct supertypes: the image's own definition
+// first (user may be nil), then the process-wide ones.
+func parentsOf(user Classes, class *Symbol) ([]*Symbol, bool) {
+	if user != nil {
+		if p, ok := user.UserClassParents(class); ok {
+			return p, true
+		}
+	}
+	classMu.RLock()
+	defer classMu.RUnlock()
+	p, ok := conditionParents()[class]
+	return p, ok
+}
+
+// IsConditionClassIn reports whether name names a condition type, among
+// the standard ones and those of user (which may be nil).
+func IsConditionClassIn(user Classes, name *Symbol) bool {
 	if name == ClassCondition {
 		return true
 	}
-	classMu.RLock()
-	defer classMu.RUnlock()
-	_, ok := conditionParents()[name]
+	_, ok := parentsOf(user, name)
 	return ok
 }
 
-// SubclassOf reports whether class is ancestor or a subtype of it.
-func SubclassOf(class, ancestor *Symbol) bool {
-	if class == ancestor {
-		return true
-	}
-	classMu.RLock()
-	defer classMu.RUnlock()
-	return subclassOf(class, ancestor, 0)
+// IsConditionClass reports whether name names a standard condition type.
+func IsConditionClass(name *Symbol) bool { return IsConditionClassIn(nil, name) }
+
+// SubclassOfIn reports whether class is ancestor or a subtype of it, with
+// the classes of user (which may be nil) as well as the standard ones.
+func SubclassOfIn(user Classes, class, ancestor *Symbol) bool {
+	return subclassOf(user, class, ancestor, 0)
 }
 
-func subclassOf(class, ancestor *Symbol, depth int) bool {
+// SubclassOf is SubclassOfIn over the standard classes alone.
+func SubclassOf(class, ancestor *Symbol) bool { return SubclassOfIn(nil, class, ancestor) }
+
+// IsA reports whether c is of type ancestor, by the classes of the image
+// that made it.
+func (c *Condition) IsA(ancestor *Symbol) bool { return SubclassOfIn(c.Classes, c.Class, ancestor) }
+
+func subclassOf(user Classes, class, ancestor *Symbol, depth int) bool {
 	if class == ancestor {
 		return true
 	}
 	if depth > 64 { // a user class made its own ancestor
 		return false
 	}
-	for _, p := range conditionParents()[class] {
-		if subclassOf(p, ancestor, depth+1) {
+	parents, _ := parentsOf(user, class)
+	for _, p := range parents {
+		if subclassOf(user, p, ancestor, depth+1) {
 			return true
 		}
 	}

@@ -75,7 +75,7 @@ func (p *printer) condition(c *Condition) {
 	p.b.WriteString("#<")
 	p.symbol(class)
 	switch {
-	case SubclassOf(class, ClassTypeError) && c.Datum != nil:
+	case c.IsA(ClassTypeError) && c.Datum != nil:
 		p.b.WriteString(" expected-type: ")
 		p.print(orNil(c.Expected), 1)
 		p.b.WriteString(" datum: ")
