@@ -266,11 +266,7 @@ func failAt(control string, pos int, msg string) {
 
 // ClassFormatError is the condition type of a malformed control string or
 // a directive given the wrong arguments; it is a subtype of ERROR.
-var ClassFormatError = lisp.Intern("FORMAT-ERROR")
-
-func init() {
-	lisp.DefineConditionClass(ClassFormatError, []*lisp.Symbol{lisp.ClassError})
-}
+var ClassFormatError = lisp.ClassFormatError
 
 // quote writes s as a Lisp string literal.
 func quote(s string) string {

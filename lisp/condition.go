@@ -59,6 +59,9 @@ var (
 	ClassEndOfFile         = Intern("END-OF-FILE")
 	ClassFileError         = Intern("FILE-ERROR")
 	ClassPackageError      = Intern("PACKAGE-ERROR")
+	// ClassFormatError is a malformed format control string or a
+	// directive given the wrong arguments (SBCL's SB-FORMAT:FORMAT-ERROR).
+	ClassFormatError = Intern("FORMAT-ERROR")
 	// ClassLimit is nodelisp's own: a step, depth, output or cancellation
 	// limit was reached. It is not an ERROR, so handler-case on error and
 	// ignore-errors do not swallow it: a runaway cell always ends.
@@ -90,6 +93,7 @@ var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 		ClassEndOfFile:         {ClassStreamError},
 		ClassFileError:         {ClassError},
 		ClassPackageError:      {ClassError},
+		ClassFormatError:       {ClassError},
 		ClassLimit:             {ClassSeriousCondition},
 	}
 })
