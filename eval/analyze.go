@@ -216,7 +216,7 @@ func (a *analyzer) posOf(form lisp.Value) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return p.String(), true
+	return a.in.posString(a.cell, p), true
 }
 
 // analyze analyses one form.

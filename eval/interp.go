@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
 )
 
 // Default limits, used where a Limits field is zero.
@@ -44,6 +45,9 @@ type Interp struct {
 	classes map[*lisp.Symbol]*conditionClass
 	// library defines, on first use, the names the image has no cell for.
 	library Library
+	// lastOrigin and lastTag tag positions with their cell (positions.go).
+	lastOrigin *reader.Origin
+	lastTag    int
 }
 
 // Library gives an image the definitions of names it has not bound yet:

@@ -69,6 +69,7 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 // error and restoring the thread.
 func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.Value, err error) {
 	m := t.save()
+	var top string // the position of form, where an error from an earlier cell is placed
 	defer func() {
 		if r := recover(); r != nil {
 			t.restore(m)
@@ -79,13 +80,14 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.V
 			if c.Pos == "" {
 				c.Pos = t.pos
 			}
-			err = c
+			err = placeError(c, t.in.cellTag(cell), top)
 		}
 	}()
 	t.pos = ""
 	if p, ok := cell.Pos(form); ok {
-		t.pos = p.String()
+		t.pos = t.in.posString(cell, p)
 	}
+	top = t.pos
 	t.mvSet = false
 	v := t.evalTop(form, cell)
 	return t.valuesOf(v), nil
@@ -125,7 +127,7 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.
 		}
 		if cell != nil {
 			if p, ok := cell.Pos(c); ok {
-				pos = p.String()
+				pos = t.in.posString(cell, p)
 			}
 		}
 		if c.Car == symProgn {

@@ -18,7 +18,21 @@ type Cell struct {
 	Note    string
 	HasNote bool
 
-	pos map[*lisp.Cons]Pos
+	pos    map[*lisp.Cons]Pos
+	origin *Origin
+}
+
+// Origin identifies the text a cell was read from. Copies of a cell (one
+// per form, as interp.EvalForm makes them) share it, so positions from
+// any of them are into the same text.
+type Origin struct{ _ byte }
+
+// Origin returns the cell's origin; nil for a cell not made by ReadCell.
+func (c *Cell) Origin() *Origin {
+	if c == nil {
+		return nil
+	}
+	return c.origin
 }
 
 // Pos returns where a list form of the cell started.
@@ -35,7 +49,7 @@ func (c *Cell) Pos(v lisp.Value) (Pos, bool) {
 // with a cell holding the forms read before it (the cell is never nil).
 func ReadCell(src string) (*Cell, error) {
 	r := New(src)
-	cell := &Cell{pos: r.pos}
+	cell := &Cell{pos: r.pos, origin: &Origin{}}
 	cell.Note, cell.HasNote = cellNote(src)
 	for {
 		v, err := r.Read()
