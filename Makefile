@@ -3,7 +3,6 @@
 
 GO      ?= go
 PKGS    ?= ./...
-BIN     ?= bin/nodelisp
 FUZZTIME ?= 10s
 
 .PHONY: build test lint bench bench-scale fuzz golden peers clean
@@ -37,7 +36,7 @@ golden:
 	scripts/golden.sh
 
 peers: build
-	../shared/bench/run-peers $(BIN)
+	../shared/bench/run-peers bin/nodelisp
 
 clean:
 	rm -rf bin
