@@ -60,6 +60,14 @@ func CanonicalLike(p string) string {
 	return sb.String()
 }
 
+// FoldedLike returns the one pattern that every pattern matching the same
+// texts as p shares, as far as spelling goes: CanonicalLike's escapes, and
+// ASCII letters lowered, since matching folds them (a letter cannot be
+// escaped into case-sensitivity). "Deploy" and "deploy" give "deploy".
+func FoldedLike(p string) string {
+	return strings.Map(func(r rune) rune { return foldASCII(r) }, CanonicalLike(p))
+}
+
 // EscapeLike returns a pattern matching s literally.
 func EscapeLike(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -47,3 +47,25 @@ func TestTrigramFilter(t *testing.T) {
 		t.Errorf("CanonicalLike = %q", got)
 	}
 }
+
+// Patterns that match the same texts fold to one; others stay apart.
+func TestFoldedLike(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		{"Deploy", "deploy"},
+		{`\Deploy`, "deploy"},
+		{`50\%`, `50\%`},
+	} {
+		if FoldedLike(c.a) != FoldedLike(c.b) {
+			t.Errorf("FoldedLike(%q) = %q, FoldedLike(%q) = %q: want one", c.a, FoldedLike(c.a), c.b, FoldedLike(c.b))
+		}
+	}
+	for _, c := range []struct{ a, b string }{
+		{"É", "é"},
+		{"a%", "a_"},
+		{`50\%`, "50%"},
+	} {
+		if FoldedLike(c.a) == FoldedLike(c.b) {
+			t.Errorf("FoldedLike(%q) = FoldedLike(%q) = %q: want them apart", c.a, c.b, FoldedLike(c.a))
+		}
+	}
+}

@@ -89,16 +89,18 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 	last := min(seg.Through, st.Last)/countBlock - 1
 	cache := b.Counts()
 	kinds := kindsKey(q.Kinds)
+	// Patterns that match the same texts share their counts.
+	match := store.FoldedLike(q.Match)
 	var n int64
 	var missing []int64
 	for k := first; k <= last; k++ {
-		if c, ok := cache.get(countKey{seg.Session, kinds, q.Match, k}); ok {
+		if c, ok := cache.get(countKey{seg.Session, kinds, match, k}); ok {
 			n += c
 		} else {
 			missing = append(missing, k)
 		}
 	}
-	tkey, keepable := tableKey(seg.Session, q.Kinds, q.Match)
+	tkey, keepable := tableKey(seg.Session, q.Kinds, match)
 	keeper := cache.keeper
 	if !keepable {
 		keeper = nil
@@ -108,7 +110,7 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 		missing = slices.DeleteFunc(missing, func(k int64) bool {
 			c, ok := kept[k]
 			if ok {
-				cache.put(countKey{seg.Session, kinds, q.Match, k}, c)
+				cache.put(countKey{seg.Session, kinds, match, k}, c)
 				n += c
 			}
 			return ok
@@ -150,7 +152,7 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 			return 0, errs[i]
 		}
 		if p.block >= 0 {
-			cache.put(countKey{seg.Session, kinds, q.Match, p.block}, ns[i])
+			cache.put(countKey{seg.Session, kinds, match, p.block}, ns[i])
 			counted[p.block] = ns[i]
 		}
 		n += ns[i]

@@ -113,6 +113,9 @@ func TestCountCache(t *testing.T) {
 	if n := c.count(t, seg, store.Query{Match: "x", Kinds: []string{"a", "b", "a"}}); n != 100_000 || len(c.parts) != 1 {
 		t.Errorf("same kinds in another order: counted %d in %d parts, want 100000 from the cache", n, len(c.parts))
 	}
+	if n := c.count(t, seg, store.Query{Match: "X", Kinds: q.Kinds}); n != 100_000 || len(c.parts) != 1 {
+		t.Errorf("the pattern in other case: counted %d in %d parts, want 100000 from the cache", n, len(c.parts))
+	}
 	if n := c.count(t, seg, store.Query{Match: "even", Kinds: q.Kinds}); n != 50_000 {
 		t.Errorf("another pattern: counted %d, want 50000", n)
 	}
