@@ -68,8 +68,9 @@ var (
 	ClassLimit = Intern("EVALUATION-LIMIT")
 )
 
-// conditionParents maps each class to its direct supertypes. It is built
-// the first time a program tests a condition's type, not at every start.
+// conditionParents maps each standard class to its direct supertypes. It
+// is built the first time a program tests a condition's type, not at every
+// start, and never written after.
 var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 	return map[*Symbol][]*Symbol{
 		ClassSeriousCondition:  {ClassCondition},
@@ -98,38 +99,14 @@ var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 	}
 })
 
-// standardClasses are the classes above, which define-condition may not
-// redefine: one image redefining simple-error must not change how another
-// image's errors are caught.
-var standardClasses = sync.OnceValue(func() map[*Symbol]bool {
-	m := map[*Symbol]bool{ClassCondition: true}
-	for c := range conditionParents() {
-		m[c] = true
-	}
-	return m
-})
-
-// classMu guards conditionParents: images on different goroutines define
-// and test classes concurrently.
-var classMu sync.RWMutex
-
-// DefineConditionClass records a class of the library (format-error) and
-// its parents, for every image in the process. Redefining a standard
-// class is an error. The classes a program defines with define-condition
-// belong to its image instead (Classes), so that one session's
-// definitions never change how another's errors are caught.
-func DefineConditionClass(class *Symbol, parents []*Symbol) {
-	if IsStandardClass(class) {
-		Errorf("define-condition: cannot redefine the standard condition type %s", class)
-	}
-	classMu.Lock()
-	defer classMu.Unlock()
-	conditionParents()[class] = parents
+// IsStandardClass reports whether class is one of the condition types
+// above, which no program may redefine: they are shared by every image,
+// so one image redefining simple-error would change how another's errors
+// are caught.
+func IsStandardClass(class *Symbol) bool {
+	_, ok := conditionParents()[class]
+	return ok || class == ClassCondition
 }
-
-// IsStandardClass reports whether class is one of Common Lisp's condition
-// types, which no program may redefine.
-func IsStandardClass(class *Symbol) bool { return standardClasses()[class] }
 
 // Classes is what an image knows of the condition classes its programs
 // defined.
@@ -138,18 +115,16 @@ type Classes interface {
 	UserClassParents(class *Symbol) ([]*Symbol, bool)
 }
 
-// parentsOf returns class's direct supertypes: the image's own definition
-// first (user may be nil), then the process-wide ones.
+// parentsOf returns class's direct supertypes: the standard table's, which
+// is never written once built, else the image's own (user may be nil).
 func parentsOf(user Classes, class *Symbol) ([]*Symbol, bool) {
-	if user != nil {
-		if p, ok := user.UserClassParents(class); ok {
-			return p, true
-		}
+	if p, ok := conditionParents()[class]; ok {
+		return p, true
 	}
-	classMu.RLock()
-	defer classMu.RUnlock()
-	p, ok := conditionParents()[class]
-	return p, ok
+	if user != nil {
+		return user.UserClassParents(class)
+	}
+	return nil, false
 }
 
 // IsConditionClassIn reports whether name names a condition type, among
