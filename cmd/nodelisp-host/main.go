@@ -39,23 +39,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "nodelisp %s\n", version)
 		return cli.ExitOK
 	}
-	switch {
-	case opts.Expr != "":
-		return c.runSource("-e", opts.Expr, rest)
-	case len(rest) == 0:
+	if opts.Expr == "" && len(rest) == 0 {
 		return c.repl()
-	case rest[0] == "-":
-		src, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "nodelisp: reading stdin: %v\n", err)
-			return cli.ExitError
+	}
+	if opts.Expr == "" && !cli.FromStdin(opts, rest) {
+		if sub, ok := subcommands[rest[0]]; ok {
+			return sub(c, rest[1:])
 		}
-		return c.runSource("<stdin>", string(src), rest[1:])
 	}
-	if sub, ok := subcommands[rest[0]]; ok {
-		return sub(c, rest[1:])
+	p, ok := cli.ReadProgram(opts, rest, stdin, stderr)
+	if !ok {
+		return cli.ExitError
 	}
-	return c.runFile(rest[0], rest[1:])
+	return c.runProgram(p)
 }
 
 // command carries what every mode of the command shares.
@@ -71,11 +67,7 @@ type command struct {
 var subcommands = map[string]func(c *command, args []string) int{}
 
 // usageError reports a wrong command line in one line and exits 2.
-func (c *command) usageError(err error) int {
-	fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
-	fmt.Fprintln(c.stderr, "Run 'nodelisp --help' for usage.")
-	return cli.ExitUsage
-}
+func (c *command) usageError(err error) int { return cli.UsageError(c.stderr, err) }
 
 // fail reports an error of the command's work and exits 1; a malformed
 // config file is the user's to fix before anything runs, and exits 2.

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"os"
 
 	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/interp"
@@ -11,28 +9,16 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// runFile runs a script file.
-func (c *command) runFile(path string, args []string) int {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
-		return cli.ExitError
-	}
-	return c.runSource(path, string(src), args)
-}
-
-// runSource runs a whole program with the recall forms installed. They
+// runProgram runs a whole program with the recall forms installed. They
 // read the log of --session, or search the whole store without it.
-func (c *command) runSource(name, src string, args []string) int {
-	return cli.Program{
-		Name: name, Source: src, Args: args, JSON: c.opts.JSON,
-		Stdout: c.stdout, Stderr: c.stderr,
-		Install: func(it *interp.Interpreter) func() {
-			lazy := &lazyStore{c: c}
-			recall.InstallLazy(it.Image(), lazy.open, c.opts.Session)
-			return lazy.close
-		},
-	}.Run()
+func (c *command) runProgram(p cli.Program) int {
+	p.JSON, p.Stdout, p.Stderr = c.opts.JSON, c.stdout, c.stderr
+	p.Install = func(it *interp.Interpreter) func() {
+		lazy := &lazyStore{c: c}
+		recall.InstallLazy(it.Image(), lazy.open, c.opts.Session)
+		return lazy.close
+	}
+	return p.Run()
 }
 
 // lazyStore opens the store the first time a recall form asks for it, so

@@ -31,38 +31,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err == cli.ErrHelp {
 			return cli.ExitOK
 		}
-		fmt.Fprintf(stderr, "nodelisp: %v\n", err)
-		fmt.Fprintln(stderr, "Run 'nodelisp --help' for usage.")
-		return cli.ExitUsage
+		return cli.UsageError(stderr, err)
 	}
 	if opts.Version {
 		fmt.Fprintf(stdout, "nodelisp %s\n", cli.Version)
 		return cli.ExitOK
 	}
-	var p cli.Program
-	var fromStdin []byte // the program read from stdin, for the host to read again
-	switch {
-	case opts.Expr != "":
-		p = cli.Program{Name: "-e", Source: opts.Expr, Args: rest}
-	case len(rest) == 0 || cli.IsSubcommand(rest[0]):
+	if opts.Expr == "" && (len(rest) == 0 || cli.IsSubcommand(rest[0])) {
 		return handOver(args, nil, stderr)
-	case rest[0] == "-":
-		src, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "nodelisp: reading stdin: %v\n", err)
-			return cli.ExitError
-		}
-		fromStdin = src
-		p = cli.Program{Name: "<stdin>", Source: string(src), Args: rest[1:]}
-	default:
-		src, err := os.ReadFile(rest[0])
-		if err != nil {
-			fmt.Fprintf(stderr, "nodelisp: %v\n", err)
-			return cli.ExitError
-		}
-		p = cli.Program{Name: rest[0], Source: string(src), Args: rest[1:]}
+	}
+	p, ok := cli.ReadProgram(opts, rest, stdin, stderr)
+	if !ok {
+		return cli.ExitError
 	}
 	if opts.Session != "" || cli.NamesHostForm(p.Source) {
+		var fromStdin []byte // the program read from stdin, for the host to read again
+		if cli.FromStdin(opts, rest) {
+			fromStdin = []byte(p.Source)
+		}
 		return handOver(args, fromStdin, stderr)
 	}
 	p.JSON, p.Stdout, p.Stderr = opts.JSON, stdout, stderr
