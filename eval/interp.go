@@ -45,9 +45,11 @@ type Interp struct {
 	classes map[*lisp.Symbol]*conditionClass
 	// library defines, on first use, the names the image has no cell for.
 	library Library
-	// lastOrigin and lastTag tag positions with their cell (positions.go).
+	// lastOrigin and lastTag tag positions with their cell (positions.go);
+	// tags counts the cells tagged.
 	lastOrigin *reader.Origin
-	lastTag    int
+	lastTag    string
+	tags       int
 }
 
 // Library gives an image the definitions of names it has not bound yet:

@@ -34,9 +34,10 @@ func (in *Interp) cellTag(cell *reader.Cell) string {
 	}
 	if o != in.lastOrigin {
 		in.lastOrigin = o
-		in.lastTag++
+		in.tags++
+		in.lastTag = strconv.Itoa(in.tags)
 	}
-	return strconv.Itoa(in.lastTag)
+	return in.lastTag
 }
 
 // splitPos returns a tagged position's tag and LINE:COL.
