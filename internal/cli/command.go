@@ -13,7 +13,7 @@ const (
 
 // Subcommands are the first arguments that name a mode rather than a
 // script. Every one of them opens the log, so only the host runs them.
-var Subcommands = []string{"db", "log", "serve", "sessions"}
+var Subcommands = []string{"db", "log", "serve", "sessions", "view"}
 
 // IsSubcommand reports whether name is one of Subcommands.
 func IsSubcommand(name string) bool {

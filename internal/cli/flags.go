@@ -37,6 +37,7 @@ const UsageText = `Usage:
   nodelisp log export|import|gen     move sessions in and out of the store
   nodelisp db migrate                apply the store's schema migrations
   nodelisp serve                     the host protocol over stdio (JSON-RPC 2.0)
+  nodelisp view                      a read-only web page over the store
 
 Run 'nodelisp COMMAND --help' for a subcommand's flags.
 

@@ -1,0 +1,137 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Look is a read-only view of a stored session as it stood before one seq
+// of its log: its tree and the window a request would have built then.
+// Nothing is appended, no cell is run and no image is built, so a viewer
+// can look at any session, at any point, as often as it likes.
+type Look struct {
+	s *Session
+}
+
+// LookAt opens session id of st as it stood before seq before (0: as it
+// stands now). opts give what the log does not hold: the model the budget
+// is resolved for, the system prompt and the budget's environment.
+func LookAt(ctx context.Context, st store.Store, id string, before int64, opts Options) (*Look, error) {
+	info, err := st.Session(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("look at session %s: %w", id, err)
+	}
+	if before > 0 {
+		st = asOf{Store: st, before: before}
+	}
+	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
+	r, err := st.Scan(ctx, store.Query{Session: id, Kinds: []string{store.KindInput, store.KindHeadMove}})
+	if err != nil {
+		return nil, fmt.Errorf("look at session %s: %w", id, err)
+	}
+	for _, e := range r.Events {
+		s.tree.apply(e)
+	}
+	return &Look{s: s}, nil
+}
+
+// Head is the turn head stood on.
+func (l *Look) Head() int64 { return l.s.tree.head }
+
+// Tree lists the turns for drawing, as Session.Tree does.
+func (l *Look) Tree() []TreeTurn { return l.s.tree.list() }
+
+// Window is the window as /context shows it: built, not sent.
+func (l *Look) Window(ctx context.Context) (*Window, error) {
+	_, w, err := l.s.look(ctx)
+	return w, err
+}
+
+// RequestWindow rebuilds the window that request event seq sent, from the
+// log alone: the window as the log stood before the request, with what the
+// request itself did put back where it was — the eviction it made (already
+// in the log before it, so already applied) and the warning it appended
+// last. Recorded holds the request's own record of what it sent.
+func RequestWindow(ctx context.Context, st store.Store, id string, seq int64, opts Options) (*Window, Recorded, error) {
+	req, err := st.Event(ctx, id, seq)
+	if err != nil {
+		return nil, Recorded{}, fmt.Errorf("request %d of session %s: %w", seq, id, err)
+	}
+	if req.Kind != KindRequest {
+		return nil, Recorded{}, fmt.Errorf("seq %d of session %s is a %s, not a request: %w", seq, id, req.Kind, store.ErrInvalid)
+	}
+	var rec Recorded
+	var p requestPayload
+	if json.Unmarshal(req.Payload, &p) == nil {
+		rec = Recorded{Messages: p.Messages, Tokens: p.Tokens, Head: p.Head}
+	}
+	look, err := LookAt(ctx, st, id, seq, opts)
+	if err != nil {
+		return nil, rec, err
+	}
+	w, err := look.Window(ctx)
+	if err != nil {
+		return nil, rec, err
+	}
+	// A request appends its eviction, its warning and itself in one call,
+	// in that order, so what it did sits just before it in the log.
+	batch, err := st.Scan(ctx, store.Query{Session: id, After: seq - 3, Before: seq})
+	if err != nil {
+		return nil, rec, fmt.Errorf("request %d of session %s: %w", seq, id, err)
+	}
+	for _, e := range batch.Events {
+		if e.Turn != req.Turn || !e.At.Equal(req.At) {
+			continue
+		}
+		switch e.Kind {
+		case store.KindEviction:
+			var ev evictionPayload
+			if json.Unmarshal(e.Payload, &ev) == nil && ev.Why == "auto" {
+				w.Evicted = true
+			}
+		case store.KindWarning:
+			var wp warningPayload
+			if json.Unmarshal(e.Payload, &wp) != nil {
+				continue
+			}
+			m := Message{ID: "warn", Role: RoleSystem, Text: wp.Text, Tokens: tokensOf(wp.Text)}
+			w.Messages = append(w.Messages, m)
+			w.Parts.Warning = m.Tokens
+			w.Usage += m.Tokens
+			w.Warning, w.Warned, w.Parts.Warned = true, true, true
+		}
+	}
+	return w, rec, nil
+}
+
+// Recorded is what a request event says it sent.
+type Recorded struct {
+	Messages int
+	Tokens   int
+	Head     int64
+}
+
+// asOf is a store read as it stood before seq before: every read of a
+// lineage stops short of it. Only the reads a window makes are narrowed;
+// a Look never writes.
+type asOf struct {
+	store.Store
+	before int64
+}
+
+func (a asOf) Scan(ctx context.Context, q store.Query) (store.ScanResult, error) {
+	if q.Before == 0 || q.Before > a.before {
+		q.Before = a.before
+	}
+	return a.Store.Scan(ctx, q)
+}
+
+func (a asOf) Event(ctx context.Context, session string, seq int64) (store.Event, error) {
+	if seq >= a.before {
+		return store.Event{}, fmt.Errorf("event %d of session %s: %w", seq, session, store.ErrNotFound)
+	}
+	return a.Store.Event(ctx, session, seq)
+}

@@ -1,0 +1,124 @@
+package view
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/nodelisp/nodelisp/session"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// headMovesShown is how many of the newest head moves the tree page lists.
+const headMovesShown = 50
+
+type sessionData struct {
+	H         header
+	Head      int64
+	Boundary  int64
+	Tree      treeDrawing
+	Moves     []headMove
+	MoreMoves bool
+	Chart     chart
+}
+
+// headMove is one head move event, as the tree page lists it.
+type headMove struct {
+	Seq, From, To int64
+	Why           string
+	At            string
+}
+
+// sessionPage is a session's tree of turns with head marked, its head
+// moves, and the chart of usage over its requests.
+func (s *server) sessionPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := sessionID(r)
+	h, err := s.sessionHeader(ctx, id, "tree")
+	if err != nil {
+		s.errorPage(w, r, err)
+		return
+	}
+	look, err := session.LookAt(ctx, s.st, id, 0, s.sessionOptions())
+	if err != nil {
+		s.errorPage(w, r, err)
+		return
+	}
+	win, err := look.Window(ctx)
+	if err != nil {
+		s.errorPage(w, r, err)
+		return
+	}
+	forkedAt, err := s.forkPoints(ctx, h.Forks)
+	if err != nil {
+		s.errorPage(w, r, err)
+		return
+	}
+	var inherited int64
+	if h.ForkSeq > 0 {
+		inherited = h.ForkSeq
+	}
+	d := sessionData{H: h, Head: look.Head(), Boundary: win.Boundary}
+	d.Tree = drawTree(look.Tree(), atoiOr(r.URL.Query().Get("page"), 0), func(row *treeRow) {
+		row.Evicted = row.OnPath && row.Seq <= win.Boundary
+		row.Inherited = row.Seq <= inherited
+		row.Forks = forkedAt[row.Seq]
+	})
+	if d.Moves, d.MoreMoves, err = s.headMoves(ctx, id); err != nil {
+		s.errorPage(w, r, err)
+		return
+	}
+	if d.Chart, err = s.usageChart(ctx, id, win.Budget, 0); err != nil {
+		s.errorPage(w, r, err)
+		return
+	}
+	s.render(w, "session", d)
+}
+
+// forkPoints finds the turn each fork left from: the parent of the fork's
+// first own input, else the newest turn at its fork point.
+func (s *server) forkPoints(ctx context.Context, forks []store.Session) (map[int64][]store.Session, error) {
+	out := map[int64][]store.Session{}
+	for _, f := range forks {
+		r, err := s.st.Scan(ctx, store.Query{Session: f.ID, Own: true, Kinds: []string{store.KindInput}, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		var turn int64
+		if len(r.Events) > 0 {
+			var p struct{ Parent int64 }
+			if json.Unmarshal(r.Events[0].Payload, &p) == nil {
+				turn = p.Parent
+			}
+		} else if f.ForkSeq != nil {
+			last, err := s.st.Scan(ctx, store.Query{Session: f.Parent, Kinds: []string{store.KindInput}, Before: *f.ForkSeq + 1, Limit: 1, Newest: true})
+			if err != nil {
+				return nil, err
+			}
+			if len(last.Events) > 0 {
+				turn = last.Events[0].Seq
+			}
+		}
+		out[turn] = append(out[turn], f)
+	}
+	return out, nil
+}
+
+// headMoves lists the newest head moves, newest first.
+func (s *server) headMoves(ctx context.Context, id string) ([]headMove, bool, error) {
+	r, err := s.st.Scan(ctx, store.Query{Session: id, Kinds: []string{store.KindHeadMove}, Limit: headMovesShown, Newest: true})
+	if err != nil {
+		return nil, false, err
+	}
+	var out []headMove
+	for i := len(r.Events) - 1; i >= 0; i-- {
+		e := r.Events[i]
+		var p struct {
+			From, To int64
+			Why      string
+		}
+		_ = json.Unmarshal(e.Payload, &p)
+		out = append(out, headMove{Seq: e.Seq, From: p.From, To: p.To, Why: p.Why, At: when(e.At)})
+	}
+	return out, r.More, nil
+}
