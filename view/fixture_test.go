@@ -31,7 +31,10 @@ type demo struct {
 	evictedAt int64  // the first request that evicted
 	fileEvent int64  // a file change that rewrote a file
 	scriptSeq int64  // the tool result that printed the script tag
-	budget    int
+	// scriptRequest is the request after the script cell, whose window
+	// shows its result.
+	scriptRequest int64
+	budget        int
 }
 
 // demoStore builds, through the session package as an agent host would,
@@ -81,10 +84,13 @@ func demoStore(t testing.TB) demo {
 		for _, c := range cells {
 			res, err := s.Eval(ctx, c)
 			must(err)
+			send()
 			if strings.Contains(c, "<script>") {
 				d.scriptSeq = res.ResultSeq
+				e, _, err := store.Last(ctx, st, d.id, session.KindRequest)
+				must(err)
+				d.scriptRequest = e.Seq
 			}
-			send()
 		}
 		_, err = s.Answer(ctx, fmt.Sprintf("Step %d is done: %s", i, strings.Repeat("the values agree with the recurrence. ", 4)))
 		must(err)

@@ -82,7 +82,6 @@ var funcs = template.FuncMap{
 	"orDash":    orDash,
 	"add":       func(a, b int) int { return a + b },
 	"sub":       func(a, b int) int { return a - b },
-	"max1":      func(n int) int { return max(n, 1) },
 }
 
 // grouped writes n with commas between thousands, as /context does.

@@ -51,6 +51,7 @@ type timelineData struct {
 	Matched          int64
 	First, Last      int64
 	LaneLeft, LaneDX int
+	TickW            int
 }
 
 // timelinePage shows one page of a session's events, oldest first, of
@@ -162,7 +163,8 @@ func (d *timelineData) layLanes(events []store.Event) {
 	for i := range d.Lanes {
 		d.Lanes[i].Y = i*laneH + laneH/2 + 2
 	}
-	d.LaneDX = (width - left - 8) / max(len(events), 1)
+	d.LaneDX = min((width-left-8)/max(len(events), 1), 24)
+	d.TickW = max(min(d.LaneDX-1, 8), 1)
 	for i, e := range events {
 		l := laneOf[e.Kind]
 		d.Rows = append(d.Rows, timelineRow{Event: e, Body: clipRunes(200, e.Body), X: left + 4 + i*d.LaneDX, Lane: d.Lanes[l].Y})
