@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -48,6 +49,24 @@ func (l *Look) Tree() []TreeTurn { return l.s.tree.list() }
 func (l *Look) Window(ctx context.Context) (*Window, error) {
 	_, w, err := l.s.look(ctx)
 	return w, err
+}
+
+// Standing is what the log says of the window without building it.
+type Standing struct {
+	Boundary int64 // the eviction boundary
+	Budget   int   // the effective budget; 0 unknown
+	Source   evict.Source
+}
+
+// Standing reads the boundary and the budget: a few single-event reads,
+// where building the window reads all of it.
+func (l *Look) Standing(ctx context.Context) (Standing, error) {
+	st, err := l.s.loadState(ctx)
+	if err != nil {
+		return Standing{}, err
+	}
+	b := l.s.budget(st)
+	return Standing{Boundary: st.eviction.Boundary, Budget: b.Tokens, Source: b.Source}, nil
 }
 
 // RequestWindow rebuilds the window that request event seq sent, from the

@@ -44,11 +44,12 @@ func (s *server) sessionPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, err)
 		return
 	}
-	win, err := look.Window(ctx)
+	standing, err := look.Standing(ctx)
 	if err != nil {
 		s.errorPage(w, r, err)
 		return
 	}
+	boundary := standing.Boundary
 	forkedAt, err := s.forkPoints(ctx, h.Forks)
 	if err != nil {
 		s.errorPage(w, r, err)
@@ -58,9 +59,9 @@ func (s *server) sessionPage(w http.ResponseWriter, r *http.Request) {
 	if h.ForkSeq > 0 {
 		inherited = h.ForkSeq
 	}
-	d := sessionData{H: h, Head: look.Head(), Boundary: win.Boundary}
+	d := sessionData{H: h, Head: look.Head(), Boundary: boundary}
 	d.Tree = drawTree(look.Tree(), atoiOr(r.URL.Query().Get("page"), 0), func(row *treeRow) {
-		row.Evicted = row.OnPath && row.Seq <= win.Boundary
+		row.Evicted = row.OnPath && row.Seq <= boundary
 		row.Inherited = row.Seq <= inherited
 		row.Forks = forkedAt[row.Seq]
 	})
@@ -68,7 +69,7 @@ func (s *server) sessionPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, err)
 		return
 	}
-	if d.Chart, err = s.usageChart(ctx, id, win.Budget, 0); err != nil {
+	if d.Chart, err = s.usageChart(ctx, id, standing.Budget, 0); err != nil {
 		s.errorPage(w, r, err)
 		return
 	}

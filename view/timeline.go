@@ -89,11 +89,8 @@ func (s *server) timelinePage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, err)
 		return
 	}
-	if d.Kinds, err = s.kindCounts(ctx, id, d.Kind); err != nil {
-		s.errorPage(w, r, err)
-		return
-	}
 	d.Matched = res.Matched
+	d.Kinds = kindChips(d.Kind, res.Matched)
 	if n := len(res.Events); n > 0 {
 		d.First, d.Last = res.Events[0].Seq, res.Events[n-1].Seq
 		if older, err := s.exists(ctx, q, 0, d.First); err != nil {
@@ -120,19 +117,23 @@ func (s *server) exists(ctx context.Context, q store.Query, after, before int64)
 	return len(r.Events) > 0, err
 }
 
-// kindCounts counts the session's events of each kind the lanes name.
-func (s *server) kindCounts(ctx context.Context, id, active string) ([]kindCount, error) {
+// kindChips are the filters the page offers: every kind the lanes name,
+// and the active one with its count (the page's own read counts it; the
+// others would cost a read each).
+func kindChips(active string, matched int64) []kindCount {
 	var out []kindCount
+	known := false
 	for _, k := range timelineKinds {
-		r, err := s.st.Scan(ctx, store.Query{Session: id, Kinds: []string{k}, Limit: 1, Count: true})
-		if err != nil {
-			return nil, err
+		c := kindCount{Kind: k, Count: -1, Active: k == active}
+		if c.Active {
+			c.Count, known = matched, true
 		}
-		if r.Matched > 0 || k == active {
-			out = append(out, kindCount{Kind: k, Count: r.Matched, Active: k == active})
-		}
+		out = append(out, c)
 	}
-	return out, nil
+	if active != "" && !known {
+		out = append(out, kindCount{Kind: active, Count: matched, Active: true})
+	}
+	return out
 }
 
 // layLanes places the page's events in the strip above the table: one

@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"net/http"
+	"sort"
 	"strconv"
 
 	"github.com/nodelisp/nodelisp/evict"
@@ -66,11 +67,18 @@ func (s *server) windowPage(w http.ResponseWriter, r *http.Request) {
 	for _, m := range d.W.Messages {
 		d.Messages = append(d.Messages, messageRow{Message: m, Kind: messageKind(m)})
 	}
-	if d.Prev, d.Next, d.Latest, err = s.neighbours(ctx, id, d.Request); err != nil {
+	reqs, older, err := s.readRequests(ctx, id)
+	if err != nil {
 		s.errorPage(w, r, err)
 		return
 	}
-	if d.Chart, err = s.usageChart(ctx, id, d.W.Budget, d.Request); err != nil {
+	d.Chart = drawChart(reqs, d.W.Budget, d.Request, older)
+	if older && len(reqs) > 0 && d.Request > 0 && d.Request <= reqs[0].Seq {
+		d.Prev, d.Next, d.Latest, err = s.neighbours(ctx, id, d.Request)
+	} else {
+		d.Prev, d.Next, d.Latest = neighboursIn(reqs, d.Request)
+	}
+	if err != nil {
 		s.errorPage(w, r, err)
 		return
 	}
@@ -86,6 +94,29 @@ func messageKind(m session.Message) string {
 		return m.ID
 	}
 	return "note"
+}
+
+// neighboursIn finds the requests before and after seq among reqs,
+// oldest first (after the newest, for the window as it stands).
+func neighboursIn(reqs []request, seq int64) (prev, next, latest int64) {
+	if len(reqs) == 0 {
+		return 0, 0, 0
+	}
+	latest = reqs[len(reqs)-1].Seq
+	if seq == 0 {
+		return latest, 0, latest
+	}
+	i := sort.Search(len(reqs), func(i int) bool { return reqs[i].Seq >= seq })
+	if i > 0 {
+		prev = reqs[i-1].Seq
+	}
+	if i < len(reqs) && reqs[i].Seq == seq {
+		i++
+	}
+	if i < len(reqs) {
+		next = reqs[i].Seq
+	}
+	return prev, next, latest
 }
 
 // neighbours finds the requests before and after seq (after the newest,
