@@ -24,6 +24,7 @@ const scriptCell = `;; print markup that must stay text
 // demo is the session the view's tests look at, and what they know of it.
 type demo struct {
 	st        store.Store
+	path      string // the SQLite file st is
 	env       *evict.Env
 	id        string // the main session
 	fork      string // a fork of it
@@ -44,12 +45,13 @@ func demoStore(t testing.TB) demo {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := sqlite.Open(ctx, filepath.Join(dir, "log.db"))
+	path := filepath.Join(dir, "log.db")
+	st, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	d := demo{st: st, env: &evict.Env{Tokens: demoBudget}, id: "demo", budget: 1200}
+	d := demo{st: st, path: path, env: &evict.Env{Tokens: demoBudget}, id: "demo", budget: 1200}
 	opts := session.Options{Title: "fibonacci, step by step", ID: d.id, BudgetEnv: d.env,
 		Home: dir, Workdir: t.TempDir()}
 	s, err := session.Open(ctx, st, opts)
