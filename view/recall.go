@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -28,7 +29,8 @@ type searchHit struct {
 	Text           string
 }
 
-// searchResult is what recall-search gave, and the form that gave it.
+// searchResult is what recall-search gave, and the form that gave it
+// written out with the query in it.
 type searchResult struct {
 	Form string
 	Hits []searchHit
@@ -47,7 +49,7 @@ func (s *server) recallSearch(ctx context.Context, q string, o searchOptions) (s
 	if err != nil {
 		return searchResult{}, err
 	}
-	res := searchResult{Form: form}
+	res := searchResult{Form: strings.Replace(form, "*query*", lisp.Prin1ToString(lisp.NewString(q)), 1)}
 	for _, row := range listItems(v) {
 		res.Hits = append(res.Hits, searchHit{
 			Session: plistString(row, "SESSION-ID"),
@@ -59,10 +61,12 @@ func (s *server) recallSearch(ctx context.Context, q string, o searchOptions) (s
 	return res, nil
 }
 
-// recallEntry is (recall-entry seq :session-id id), printed.
+// recallEntry is (recall-entry seq :session-id id), printed, and the form
+// written out.
 func (s *server) recallEntry(ctx context.Context, id string, seq int64) (form, printed string, err error) {
-	form = "(recall-entry *seq* :session-id *session*)"
-	v, err := s.recallForm(ctx, form, map[string]any{"*seq*": seq, "*session*": id})
+	const src = "(recall-entry *seq* :session-id *session*)"
+	form = fmt.Sprintf("(recall-entry %d :session-id %s)", seq, lisp.Prin1ToString(lisp.NewString(id)))
+	v, err := s.recallForm(ctx, src, map[string]any{"*seq*": seq, "*session*": id})
 	if err != nil {
 		return form, "", err
 	}
