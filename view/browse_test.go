@@ -33,6 +33,12 @@ func TestBrowse(t *testing.T) {
 			t.Errorf("sessions, newest first (-want +got):\n%s", diff)
 		}
 		shoot(t, ctx, shots, "sessions")
+		// The list searched: the fork alone holds "memoise", in its log.
+		open(t, ctx, base+"/?q=memoise")
+		eval(t, ctx, `[...document.querySelectorAll("#sessions tbody tr td:first-child code")].map(c => c.textContent)`, &ids)
+		if diff := cmp.Diff([]string{d.fork}, ids); diff != "" {
+			t.Errorf("sessions holding \"memoise\" (-want +got):\n%s", diff)
+		}
 	})
 
 	t.Run("tree", func(t *testing.T) {
@@ -86,6 +92,15 @@ func TestBrowse(t *testing.T) {
 			t.Errorf("head moves (-want +got):\n%s", diff)
 		}
 		shoot(t, ctx, shots, "session")
+		// The fork shows its parent's turns as inherited, and its own.
+		open(t, ctx, base+"/s/"+d.fork)
+		var inherited, turns int
+		eval(t, ctx, `document.querySelectorAll("#tree li.turn .badge.inherited").length`, &inherited)
+		eval(t, ctx, `document.querySelectorAll("#tree li.turn").length`, &turns)
+		if turns != len(want)+1 || inherited != len(want) {
+			t.Errorf("the fork shows %d turns, %d inherited; want %d and %d", turns, inherited, len(want)+1, len(want))
+		}
+		shoot(t, ctx, shots, "fork")
 	})
 
 	t.Run("stub after the eviction", func(t *testing.T) {
