@@ -58,12 +58,22 @@ type Standing struct {
 	Source   evict.Source
 }
 
-// Standing reads the boundary and the budget: a few single-event reads,
-// where building the window reads all of it.
+// Standing reads the boundary and the budget: the newest eviction and
+// ceiling, two single-event reads, where building the window reads all
+// of it.
 func (l *Look) Standing(ctx context.Context) (Standing, error) {
-	st, err := l.s.loadState(ctx)
-	if err != nil {
-		return Standing{}, err
+	var st logState
+	for _, r := range []struct {
+		kind string
+		into any
+	}{{store.KindEviction, &st.eviction}, {store.KindCeiling, &st.ceiling}} {
+		e, ok, err := store.Last(ctx, l.s.st, l.s.info.ID, r.kind)
+		if err != nil {
+			return Standing{}, fmt.Errorf("read %s of session %s: %w", r.kind, l.s.info.ID, err)
+		}
+		if ok {
+			_ = json.Unmarshal(e.Payload, r.into)
+		}
 	}
 	b := l.s.budget(st)
 	return Standing{Boundary: st.eviction.Boundary, Budget: b.Tokens, Source: b.Source}, nil

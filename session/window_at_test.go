@@ -84,6 +84,22 @@ func TestRequestWindowIsTheWindowSent(t *testing.T) {
 	if !evicted || !warned {
 		t.Fatalf("the session never evicted (%v) or warned (%v): the test shows nothing", evicted, warned)
 	}
+	// Standing's figures are the window's, without building it.
+	look, err := session.LookAt(ctx, st, "s", 0, session.Options{BudgetEnv: opts.BudgetEnv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := look.Window(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	standing, err := look.Standing(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (session.Standing{Boundary: w.Boundary, Budget: w.Budget, Source: w.Source}); standing != want || want.Boundary == 0 {
+		t.Errorf("standing %+v, the window says %+v", standing, want)
+	}
 	// A seq that is not a request is an error naming it.
 	if _, _, err := session.RequestWindow(ctx, st, "s", 1, opts); err == nil || !strings.Contains(err.Error(), "is a input, not a request") {
 		t.Errorf("seq 1: %v", err)
