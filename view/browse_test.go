@@ -132,6 +132,30 @@ func TestBrowse(t *testing.T) {
 			t.Errorf("the rebuilt window differs from the request's record: %s", recorded)
 		}
 		shoot(t, ctx, shots, "window-eviction")
+
+		// The chart marks that request as the one that evicted, and the
+		// request that warned before it ends its window with the warning.
+		var evictedPoints, warnedPoints []int64
+		eval(t, ctx, `[...document.querySelectorAll("#usage-chart circle.evicted")].map(c => +c.dataset.seq)`, &evictedPoints)
+		eval(t, ctx, `[...document.querySelectorAll("#usage-chart circle.warned")].map(c => +c.dataset.seq)`, &warnedPoints)
+		if diff := cmp.Diff([]int64{d.evictedAt}, evictedPoints); diff != "" {
+			t.Errorf("evictions marked on the chart (-want +got):\n%s", diff)
+		}
+		if len(warnedPoints) != 1 || warnedPoints[0] >= d.evictedAt {
+			t.Fatalf("warnings marked on the chart: %v, want one before %d", warnedPoints, d.evictedAt)
+		}
+		open(t, ctx, fmt.Sprintf("%s/s/%s/window?request=%d", base, d.id, warnedPoints[0]))
+		var warnIDs []string
+		eval(t, ctx, `[...document.querySelectorAll("#messages li.msg")].map(li => li.dataset.id)`, &warnIDs)
+		if len(warnIDs) == 0 || warnIDs[len(warnIDs)-1] != "warn" {
+			t.Errorf("the window of the request that warned ends %v; want the warning last", warnIDs)
+		}
+		var warnText string
+		eval(t, ctx, `document.querySelector('#messages li[data-id="warn"] pre').textContent`, &warnText)
+		if !strings.HasPrefix(warnText, "[context at ") {
+			t.Errorf("warning text %q", warnText)
+		}
+		shoot(t, ctx, shots, "window-warning")
 	})
 
 	t.Run("token bar against /context", func(t *testing.T) {
