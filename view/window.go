@@ -19,10 +19,28 @@ type windowData struct {
 	W        *session.Window
 	Bar      tokenBar
 	Messages []messageRow
+	Elided   int   // messages left out of the page (see elide)
 	Prev     int64 // the requests either side; 0 for none
 	Next     int64
 	Latest   int64
 	Chart    chart
+}
+
+// A window with no budget to keep it small can hold a whole long log: the
+// page shows its first and newest messages and a link to the rest.
+const (
+	messagesHead = 100
+	messagesTail = 400
+)
+
+// elide keeps the first head and the last tail rows; a gap row with the
+// count of those left out stands between them.
+func elide(rows []messageRow, head, tail int) ([]messageRow, int) {
+	if len(rows) <= head+tail {
+		return rows, 0
+	}
+	out := append(rows[:head:head], messageRow{Kind: "gap"})
+	return append(out, rows[len(rows)-tail:]...), len(rows) - head - tail
 }
 
 type messageRow struct {
@@ -64,8 +82,12 @@ func (s *server) windowPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Bar = drawBar(d.W.Parts)
+	all := r.URL.Query().Get("all") == "1"
 	for _, m := range d.W.Messages {
 		d.Messages = append(d.Messages, messageRow{Message: m, Kind: messageKind(m)})
+	}
+	if !all {
+		d.Messages, d.Elided = elide(d.Messages, messagesHead, messagesTail)
 	}
 	reqs, older, err := s.readRequests(ctx, id)
 	if err != nil {
