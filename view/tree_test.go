@@ -53,4 +53,3 @@ func TestTreePages(t *testing.T) {
 		t.Errorf("first page links: prev %d next %d", first.PrevP, first.NextP)
 	}
 }
-
