@@ -8,6 +8,7 @@ import (
 	"log"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -121,6 +122,14 @@ func clipRunes(n int, s string) string {
 		return s
 	}
 	return string(rs[:n-1]) + "…"
+}
+
+// when is a time as the pages show it: UTC, to the second.
+func when(t time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05")
 }
 
 func orDash(s string) string {
