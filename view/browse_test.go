@@ -247,6 +247,16 @@ func TestBrowse(t *testing.T) {
 		shoot(t, ctx, shots, "event-panel")
 		open(t, ctx, base+"/s/"+d.id+"/timeline")
 		shoot(t, ctx, shots, "timeline")
+		// A request in the timeline leads to the window it sent.
+		sel = fmt.Sprintf(`#timeline a.wlink[href$="request=%d"]`, d.evictedAt)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)), chromedp.WaitReady(chromedp.CSS("#messages"))); err != nil {
+			t.Fatalf("follow a request to its window: %v", err)
+		}
+		var which string
+		eval(t, ctx, `document.querySelector("#which").textContent`, &which)
+		if want := fmt.Sprintf("the window request seq %d sent", d.evictedAt); which != want {
+			t.Errorf("the request's link led to %q", which)
+		}
 	})
 }
 
