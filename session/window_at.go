@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
@@ -14,7 +15,15 @@ import (
 // Nothing is appended, no cell is run and no image is built, so a viewer
 // can look at any session, at any point, as often as it likes.
 type Look struct {
-	s *Session
+	s     *Session
+	moves []HeadMove
+}
+
+// HeadMove is one head move of the log: undo, redo, rewind or tree.
+type HeadMove struct {
+	Seq, From, To int64
+	Why           string
+	At            time.Time
 }
 
 // LookAt opens session id of st as it stood before seq before (0: as it
@@ -33,11 +42,20 @@ func LookAt(ctx context.Context, st store.Store, id string, before int64, opts O
 	if err != nil {
 		return nil, fmt.Errorf("look at session %s: %w", id, err)
 	}
+	l := &Look{s: s}
 	for _, e := range r.Events {
 		s.tree.apply(e)
+		if e.Kind == store.KindHeadMove {
+			var p headMovePayload
+			_ = json.Unmarshal(e.Payload, &p)
+			l.moves = append(l.moves, HeadMove{Seq: e.Seq, From: p.From, To: p.To, Why: p.Why, At: e.At})
+		}
 	}
-	return &Look{s: s}, nil
+	return l, nil
 }
+
+// Moves are the head moves, oldest first: the tree was read with them.
+func (l *Look) Moves() []HeadMove { return l.moves }
 
 // Head is the turn head stood on.
 func (l *Look) Head() int64 { return l.s.tree.head }

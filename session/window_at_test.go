@@ -100,6 +100,9 @@ func TestRequestWindowIsTheWindowSent(t *testing.T) {
 	if want := (session.Standing{Boundary: w.Boundary, Budget: w.Budget, Source: w.Source}); standing != want || want.Boundary == 0 {
 		t.Errorf("standing %+v, the window says %+v", standing, want)
 	}
+	if m := look.Moves(); len(m) != 1 || m[0].Why != "undo" || m[0].From <= m[0].To {
+		t.Errorf("head moves %+v, want the one undo", m)
+	}
 	// A seq that is not a request is an error naming it.
 	if _, _, err := session.RequestWindow(ctx, st, "s", 1, opts); err == nil || !strings.Contains(err.Error(), "is a input, not a request") {
 		t.Errorf("seq 1: %v", err)

@@ -65,10 +65,7 @@ func (s *server) sessionPage(w http.ResponseWriter, r *http.Request) {
 		row.Inherited = row.Seq <= inherited
 		row.Forks = forkedAt[row.Seq]
 	})
-	if d.Moves, d.MoreMoves, err = s.headMoves(ctx, id); err != nil {
-		s.errorPage(w, r, err)
-		return
-	}
+	d.Moves, d.MoreMoves = newestMoves(look.Moves(), headMovesShown)
 	if d.Chart, err = s.usageChart(ctx, id, standing.Budget, 0); err != nil {
 		s.errorPage(w, r, err)
 		return
@@ -105,21 +102,13 @@ func (s *server) forkPoints(ctx context.Context, forks []store.Session) (map[int
 	return out, nil
 }
 
-// headMoves lists the newest head moves, newest first.
-func (s *server) headMoves(ctx context.Context, id string) ([]headMove, bool, error) {
-	r, err := s.st.Scan(ctx, store.Query{Session: id, Kinds: []string{store.KindHeadMove}, Limit: headMovesShown, Newest: true})
-	if err != nil {
-		return nil, false, err
-	}
+// newestMoves lists the newest n head moves, newest first, and says
+// whether there were more.
+func newestMoves(moves []session.HeadMove, n int) ([]headMove, bool) {
 	var out []headMove
-	for i := len(r.Events) - 1; i >= 0; i-- {
-		e := r.Events[i]
-		var p struct {
-			From, To int64
-			Why      string
-		}
-		_ = json.Unmarshal(e.Payload, &p)
-		out = append(out, headMove{Seq: e.Seq, From: p.From, To: p.To, Why: p.Why, At: when(e.At)})
+	for i := len(moves) - 1; i >= 0 && len(out) < n; i-- {
+		m := moves[i]
+		out = append(out, headMove{Seq: m.Seq, From: m.From, To: m.To, Why: m.Why, At: when(m.At)})
 	}
-	return out, r.More, nil
+	return out, len(moves) > n
 }
