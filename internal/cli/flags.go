@@ -1,7 +1,6 @@
-// Package cli holds what both halves of the nodelisp command share: the
-// flags, the help text, and running a program. cmd/nodelisp links only
-// this and the interpreter, so a script starts in a couple of
-// milliseconds; cmd/nodelisp-host adds the log, sessions and serve.
+// Package cli holds the nodelisp command's flags, its help text, and
+// running a program to its end; cmd/nodelisp adds the log, sessions and
+// serve around it.
 package cli
 
 import (
