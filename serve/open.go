@@ -3,9 +3,8 @@ package serve
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
+	"github.com/nodelisp/nodelisp/paths"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -109,21 +108,14 @@ func (cfg Config) sessionOptions(model, system, workdir string) session.Options 
 // resolveWorkdir is the file verbs' root: the param, else the server's,
 // else the current directory; it must be a directory.
 func resolveWorkdir(param, def string) (string, error) {
-	dir := param
-	if dir == "" {
-		dir = def
+	if param == "" {
+		param = def
 	}
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
+	dir, err := paths.Workdir(param)
 	if err != nil {
-		return "", errorf(CodeInvalidParams, "invalid params: workdir %s: %v", dir, err)
+		return "", errorf(CodeInvalidParams, "invalid params: %v", err)
 	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return "", errorf(CodeInvalidParams, "invalid params: workdir %s is not a directory", dir)
-	}
-	return abs, nil
+	return dir, nil
 }
 
 // closeSession closes the session in this server (the log keeps it; resume

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/paths"
@@ -24,18 +23,11 @@ func (c *command) openStore(ctx context.Context) (store.Store, error) {
 // workdir is the absolute directory the file verbs are confined to:
 // --workdir, else the current directory.
 func (c *command) workdir() (string, error) {
-	dir := c.opts.Workdir
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
+	dir, err := paths.Workdir(c.opts.Workdir)
 	if err != nil {
-		return "", fmt.Errorf("--workdir: %w", err)
+		return "", fmt.Errorf("--%w", err)
 	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return "", fmt.Errorf("--workdir %s: not a directory", dir)
-	}
-	return abs, nil
+	return dir, nil
 }
 
 // budgetEnv loads config.jsonc and picks the session's model: --model,

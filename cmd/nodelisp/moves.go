@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,12 +24,17 @@ func keepFiles(args []string) (session.UndoOptions, []string) {
 	return opts, rest
 }
 
-// evict is /evict with its argument already checked.
+// evict is /evict: the session parses and runs the argument; a wrong one
+// is answered as a wrong use, with the list of commands.
 func (r *repl) evict(ctx context.Context, arg string) error {
 	res, err := r.sess.Evict(ctx, arg)
 	if err != nil {
-		// The session's errors name the command already.
-		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "/evict: "))
+		// The session's errors name the command already, as commandError does.
+		msg := strings.TrimPrefix(err.Error(), "/evict: ")
+		if errors.As(err, new(*session.EvictArgError)) {
+			return &argError{msg}
+		}
+		return errors.New(msg)
 	}
 	n := len(res.Turns)
 	turns := "turns"

@@ -128,23 +128,17 @@ func isSlash(src string) bool {
 	return strings.HasPrefix(strings.TrimLeft(src, " \t"), "/")
 }
 
-// turn runs one cell as a turn of the session: the input, then the request
-// (the window rebuilt, as a host does before it calls a model), then the
-// cell as the turn's one tool call.
+// turn runs one cell as a turn of the session (session.RunTurn) and shows
+// what it did.
 func (r *repl) turn(ctx context.Context, src string) error {
-	if _, err := r.sess.Input(ctx, src); err != nil {
-		return r.cancelled(ctx, err)
+	t, err := r.sess.RunTurn(ctx, src, session.TurnOptions{})
+	if t.Window != nil {
+		r.requestNotices(t.Window)
 	}
-	w, err := r.sess.Window(ctx, session.WindowOptions{Send: true})
 	if err != nil {
 		return r.cancelled(ctx, err)
 	}
-	r.requestNotices(w)
-	res, err := r.sess.Eval(ctx, src)
-	if err != nil {
-		return r.cancelled(ctx, err)
-	}
-	r.println(res.Text)
+	r.println(t.Cell.Text)
 	return nil
 }
 
