@@ -85,7 +85,6 @@ func (srv *Server) start(sl *slot, open func(session.Options) (*session.Session,
 		return nil, err
 	}
 	opts := srv.cfg.sessionOptions(model, system, dir)
-	opts.Overrides = srv.overrides
 	s, err := open(opts)
 	if err != nil {
 		srv.drop(sl)
@@ -101,7 +100,7 @@ func (cfg Config) sessionOptions(model, system, workdir string) session.Options 
 		model = cfg.Model
 	}
 	return session.Options{
-		Model: model, System: system, Limits: cfg.Limits, BudgetEnv: cfg.BudgetEnv, Workdir: workdir, Home: cfg.Home,
+		Model: model, System: system, Limits: cfg.Limits, Budgets: cfg.Budgets, Workdir: workdir, Home: cfg.Home,
 	}
 }
 

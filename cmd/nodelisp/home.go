@@ -7,17 +7,36 @@ import (
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/paths"
+	"github.com/nodelisp/nodelisp/settings"
 	"github.com/nodelisp/nodelisp/store"
 	"github.com/nodelisp/nodelisp/store/storeopen"
 )
 
+// settings resolves the command's settings once, from the flags, the
+// process environment and the user's files; every mode and every package
+// below gets its values from here. A malformed config.jsonc is an
+// *evict.ConfigError (exit 2); the settings that do not depend on it are
+// filled in even then.
+func (c *command) settings() (settings.Settings, error) {
+	if c.resolved == nil {
+		userHome, _ := os.UserHomeDir()
+		s, err := settings.Resolve(settings.Flags{Home: c.opts.Home, DB: c.opts.DB, Model: c.opts.Model}, os.Getenv, userHome)
+		c.resolved, c.resolveErr = &s, err
+	}
+	return *c.resolved, c.resolveErr
+}
+
 // home is the nodelisp home: --home, else the environment's (SPEC §2).
-func (c *command) home() string { return paths.Home(c.opts.Home, os.Getenv) }
+func (c *command) home() string {
+	s, _ := c.settings()
+	return s.Home
+}
 
 // openStore opens the store --db or $NODECODE_DB names, else the embedded
 // one in the home.
 func (c *command) openStore(ctx context.Context) (store.Store, error) {
-	return storeopen.Open(ctx, storeopen.Target(c.opts.DB), c.home())
+	s, _ := c.settings()
+	return storeopen.Open(ctx, s.Store, s.Home)
 }
 
 // workdir is the absolute directory the file verbs are confined to:
@@ -30,23 +49,12 @@ func (c *command) workdir() (string, error) {
 	return dir, nil
 }
 
-// budgetEnv loads config.jsonc and picks the session's model: --model,
-// else $NODECODE_MODEL, else "model" in the config. A malformed config is
-// an *evict.ConfigError, which exits 2.
-func (c *command) budgetEnv() (model string, env *evict.Env, err error) {
-	userHome, _ := os.UserHomeDir()
-	e := evict.EnvFrom(os.Getenv, userHome)
-	cfg, err := evict.LoadConfig(e.ConfigPath)
+// budgets is the resolver every session of this command looks its budget
+// up in, over the sources the settings name.
+func (c *command) budgets() (*evict.Resolver, error) {
+	s, err := c.settings()
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	e.Config = cfg
-	model = c.opts.Model
-	if model == "" {
-		model = os.Getenv("NODECODE_MODEL")
-	}
-	if model == "" {
-		model = cfg.Model
-	}
-	return model, &e, nil
+	return evict.NewResolver(s.BudgetEnv()), nil
 }

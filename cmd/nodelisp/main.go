@@ -16,6 +16,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/cli"
+	"github.com/nodelisp/nodelisp/settings"
 )
 
 func main() {
@@ -59,6 +60,10 @@ type command struct {
 	opts           cli.Options
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// resolved are the settings, once resolved (settings), and
+	// resolveErr what resolving them found wrong.
+	resolved   *settings.Settings
+	resolveErr error
 }
 
 // subcommands maps the first argument to a mode other than running a file.

@@ -41,7 +41,13 @@ func (r *repl) evict(ctx context.Context, arg string) error {
 	if n == 1 {
 		turns = "turn"
 	}
-	fmt.Fprintf(r.out, "evicted seq %d–%d · %d %s · window %s → %s tokens · boundary seq %d\n",
-		res.First, res.Last, n, turns, grouped(res.Before), grouped(res.After), res.Boundary)
+	grew := ""
+	if res.After > res.Before {
+		// /evict still evicts (the seeds say it forces an eviction), but
+		// a stub longer than the turns it stands for is said, not hidden.
+		grew = " (larger: the stub is longer than what it replaced; the log keeps every turn)"
+	}
+	fmt.Fprintf(r.out, "evicted seq %d–%d · %d %s · window %s → %s tokens%s · boundary seq %d\n",
+		res.First, res.Last, n, turns, grouped(res.Before), grouped(res.After), grew, res.Boundary)
 	return nil
 }

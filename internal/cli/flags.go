@@ -36,6 +36,8 @@ const UsageText = `Usage:
   nodelisp log export|import|gen     move sessions in and out of the store
   nodelisp db migrate                apply the store's schema migrations
   nodelisp serve                     the host protocol over stdio (JSON-RPC 2.0)
+  nodelisp models fetch              fetch the models.dev catalogue the budgets are read from
+  nodelisp help [COMMAND]            this help, or a command's
 
 Run 'nodelisp COMMAND --help' for a subcommand's flags.
 
@@ -54,7 +56,7 @@ const (
 func ParseFlags(args []string, stdout io.Writer) (Options, []string, error) {
 	var o Options
 	fs := NewFlagSet("nodelisp", UsageText)
-	fs.StringVar(&o.Expr, "e", "", "evaluate `EXPR` and print its value (default: none)")
+	fs.Var((*onceString)(&o.Expr), "e", "evaluate `EXPR` and print its value; give it once (default: none)")
 	fs.BoolVar(&o.JSON, "json", false, "print each top-level result as one JSON line")
 	fs.StringVar(&o.Session, "session", "", "resume session `ID` in the REPL; a script's recall forms read its log (default: a new session for the REPL, none for scripts)")
 	fs.StringVar(&o.DB, "db", "", UsageDB)
@@ -122,4 +124,18 @@ func PrintFlags(fs *flag.FlagSet) {
 func StoreFlags(fs *flag.FlagSet, o *Options) {
 	fs.StringVar(&o.DB, "db", o.DB, UsageDB)
 	fs.StringVar(&o.Home, "home", o.Home, UsageHome)
+}
+
+// onceString is a string flag that may be given only once: a second -e
+// would otherwise silently replace the first.
+type onceString string
+
+func (s *onceString) String() string { return string(*s) }
+
+func (s *onceString) Set(v string) error {
+	if *s != "" {
+		return errors.New("given twice: put both forms in one expression, as -e '(progn A B)'")
+	}
+	*s = onceString(v)
+	return nil
 }

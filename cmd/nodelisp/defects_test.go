@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --home wins over $NODECODE_HOME everywhere, the REPL's context files too.
+func TestHomeFlagPlacesContextFiles(t *testing.T) {
+	env := testEnv(t)
+	flagHome := filepath.Join(t.TempDir(), "flag-home")
+	out := mustRun(t, env, "(context)\n", "--home", flagHome)
+	if !strings.Contains(out, flagHome+string(filepath.Separator)) {
+		t.Errorf("(context) wrote %q, want a file under --home %s", out, flagHome)
+	}
+}
+
+// The command line says what is wrong with itself: `help` is the help,
+// a second -e is refused rather than replacing the first, and --json,
+// which the REPL cannot honour, is refused there.
+func TestCommandLineMistakes(t *testing.T) {
+	env := testEnv(t)
+	if r := runBin(t, env, "", "help"); r.code != 0 || !strings.HasPrefix(r.stdout, "Usage:") {
+		t.Errorf("help: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := runBin(t, env, "", "help", "serve"); r.code != 0 || !strings.Contains(r.stdout, "--mcp") {
+		t.Errorf("help serve: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := runBin(t, env, "", "-e", "1", "-e", "2"); r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "given twice") {
+		t.Errorf("two -e: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := runBin(t, env, "(+ 1 2)\n", "--json"); r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "--json") {
+		t.Errorf("--json in the REPL: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// A REPL that runs no turn leaves no session in the store; the first
+// turn creates it.
+func TestSessionCreatedAtFirstTurn(t *testing.T) {
+	env := testEnv(t)
+	db := filepath.Join(t.TempDir(), "log.db")
+	mustRun(t, env, "/context\n/tree\n", "--db", db)
+	if out := mustRun(t, env, "", "sessions", "--db", db); out != "" {
+		t.Errorf("after a REPL that only looked, sessions lists %q", out)
+	}
+	mustRun(t, env, "(+ 1 2)\n", "--db", db)
+	if out := mustRun(t, env, "", "sessions", "--db", db); strings.Count(out, "\n") != 1 {
+		t.Errorf("after one turn, sessions lists %q", out)
+	}
+}
+
+// /evict of a turn shorter than its stub still evicts, and says the window
+// grew, with its size before and after.
+func TestEvictSaysWhenTheWindowGrows(t *testing.T) {
+	out := mustRun(t, testEnv(t), "1\n2\n/evict through 1\n", "--db", filepath.Join(t.TempDir(), "log.db"))
+	line := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "evicted seq") {
+			line = l
+		}
+	}
+	var before, after int
+	if _, err := fmt.Sscanf(line[strings.Index(line, "window "):], "window %d → %d tokens", &before, &after); err != nil || after <= before ||
+		!strings.Contains(line, "(larger: the stub is longer than what it replaced") {
+		t.Errorf("evict line %q (%v)", line, err)
+	}
+}
