@@ -67,3 +67,42 @@ func TestEvictSaysWhenTheWindowGrows(t *testing.T) {
 		t.Errorf("evict line %q (%v)", line, err)
 	}
 }
+
+// The agent edits its own context file with the file verbs, wherever the
+// home is, and the REPL says in one line whether the edit was taken or
+// refused. The rest of the home stays out of reach, and the edits are not
+// file changes: undo restores nothing of them.
+func TestContextFileByFileVerbs(t *testing.T) {
+	env := testEnv(t)
+	work := t.TempDir()
+	stdin := `(+ 1 1)
+(defvar *p* (context))
+(let* ((tx (read-file *p*)) (h (subseq tx (search "[[m:" tx) (+ 2 (search "]]" tx))))) (edit-file *p* h (concatenate 'string "[[note]]" (string #\Newline) "remember this" (string #\Newline) h)) t)
+(+ 2 2)
+(progn (context) (write-file *p* "not a context file") t)
+(+ 3 3)
+(read-file (concatenate 'string (subseq *p* 0 (- (length *p*) 11)) "context.receipt.txt"))
+(read-file (concatenate 'string (subseq *p* 0 (- (length *p*) 11)) "context.pending.json"))
+(delete-file *p*)
+/undo
+`
+	r := runIn(t, bin, work, env, stdin, "--db", filepath.Join(t.TempDir(), "log.db"), "--workdir", work)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, want := range []string{"context edit: context ", " · taken as context edit seq ", " · refused: first line changed"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	for _, want := range []string{`";; receipt · context `, "error: 1:1: read-file: ", "delete-file: the context file is not deleted"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	for _, line := range strings.Split(r.stdout, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "context") {
+			t.Errorf("undo touched the context files: %q", line)
+		}
+	}
+}
