@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -104,5 +105,35 @@ func TestContextFileByFileVerbs(t *testing.T) {
 		if strings.HasPrefix(line, "  ") && strings.Contains(line, "context") {
 			t.Errorf("undo touched the context files: %q", line)
 		}
+	}
+}
+
+// With --json every line of stdout is one JSON value, what a form printed
+// a record of its own, and nothing is HTML-escaped.
+func TestJSONLinesWithPrintedOutput(t *testing.T) {
+	r := runBin(t, testEnv(t), `(print "a<b>&c") (list 1 "<x>") (format t "hi~%")`, "--json", "-")
+	want := `{"output":"\n\"a<b>&c\" "}` + "\n" + `"a<b>&c"` + "\n" + `[1,"<x>"]` + "\n" + `{"output":"hi\n"}` + "\n" + "null\n"
+	if r.code != 0 || r.stdout != want {
+		t.Fatalf("exit %d, stdout %q, want %q; stderr %q", r.code, r.stdout, want, r.stderr)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n") {
+		if !json.Valid([]byte(line)) {
+			t.Errorf("not one JSON value: %q", line)
+		}
+	}
+}
+
+// The warning's figure on stderr is the one in the text the agent reads.
+func TestWarningPercentAgrees(t *testing.T) {
+	env := append(testEnv(t), "NODECODE_CONTEXT_TOKENS=70")
+	db := filepath.Join(t.TempDir(), "log.db")
+	r := runBin(t, env, "(+ 1 1)\n(+ 2 2)\n(+ 3 3)\n(+ 4 4)\n", "--db", db)
+	var shown int
+	if _, err := fmt.Sscanf(r.stderr[strings.Index(r.stderr, "the window is at "):], "the window is at %d%%", &shown); err != nil {
+		t.Fatalf("no warning on stderr: %q", r.stderr)
+	}
+	export := mustRun(t, env, "", "log", "export", "--db", db)
+	if !strings.Contains(export, fmt.Sprintf(`"text":"[context at %d%% of the budget`, shown)) {
+		t.Errorf("stderr says %d%%; the logged warning text: %s", shown, export)
 	}
 }
