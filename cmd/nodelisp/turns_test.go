@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// The REPL and serve --mcp run a turn, and /evict, with the same code:
+// The REPL, serve --mcp and serve's JSON-RPC turn run a turn, and /evict,
+// with the same code:
 // the same cells leave the same events in the log, payload for payload,
 // apart from the times, the session ids and how long a cell took.
 func TestREPLAndServeLogTheSame(t *testing.T) {
@@ -39,13 +40,39 @@ func TestREPLAndServeLogTheSame(t *testing.T) {
 	}
 	mcp.close()
 
+	rpcDB := filepath.Join(t.TempDir(), "rpc.db")
+	rpc := lineSession(t, bin, t.TempDir(), env, "serve", "--db", rpcDB)
+	rpc.exchange(`{"jsonrpc":"2.0","id":0,"method":"open","params":{"id":"rpc"}}`, `"result"`)
+	rpcCall := func(id int, method string, params map[string]any) {
+		params["session"] = "rpc"
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+		rpc.exchange(string(b), `"result"`)
+	}
+	for i, c := range cells[:3] {
+		rpcCall(i+1, "turn", map[string]any{"code": c})
+	}
+	rpcCall(4, "evict", map[string]any{"arg": "through 1"})
+	for i, c := range cells[3:] {
+		rpcCall(i+5, "turn", map[string]any{"code": c})
+	}
+	rpc.close()
+
 	repl, served := loggedEvents(t, env, replDB), loggedEvents(t, env, serveDB)
+	compareLogs(t, "serve --mcp", repl, served)
+	compareLogs(t, "serve (JSON-RPC turn)", repl, loggedEvents(t, env, rpcDB))
+}
+
+// compareLogs reports every event where the REPL's log and another front
+// end's differ.
+func compareLogs(t *testing.T, name string, repl, served []string) {
+	t.Helper()
 	if len(repl) != len(served) {
-		t.Fatalf("the REPL logged %d events, serve %d:\nREPL:\n%s\nserve:\n%s", len(repl), len(served), strings.Join(repl, "\n"), strings.Join(served, "\n"))
+		t.Errorf("the REPL logged %d events, %s %d:\nREPL:\n%s\n%s:\n%s", len(repl), name, len(served), strings.Join(repl, "\n"), name, strings.Join(served, "\n"))
+		return
 	}
 	for i := range repl {
 		if repl[i] != served[i] {
-			t.Errorf("event %d:\n REPL  %s\n serve %s", i, repl[i], served[i])
+			t.Errorf("event %d:\n REPL  %s\n %s %s", i, repl[i], name, served[i])
 		}
 	}
 }
