@@ -122,3 +122,18 @@ func (s *Session) UnknownBudget(paths bool) string {
 	}
 	return "no source knows " + s.opts.Model + ": " + evict.Consulted(s.opts.Model, s.budgets().Env(), s.overrides(), paths)
 }
+
+// SetContextWindow is (set-context-window model tokens) for the host: the
+// session's own runtime override of model's context window (tokens ≤ 0
+// removes it), logged at once when a turn is running, else before the
+// next input.
+func (s *Session) SetContextWindow(ctx context.Context, model string, tokens int) error {
+	if _, _, ok := evict.SplitModel(model); !ok {
+		return fmt.Errorf("set-context-window: model must be \"provider/id\", got %q", model)
+	}
+	s.overrides().Set(model, tokens)
+	if s.tree.head == 0 {
+		return nil
+	}
+	return s.syncSettings(ctx)
+}

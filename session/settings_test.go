@@ -56,3 +56,28 @@ func TestRestartRebuildsTheWindow(t *testing.T) {
 		}
 	})
 }
+
+// The host API's override is the session's own and is logged like the
+// builtin's: another session does not see it, a restart keeps it.
+func TestSetContextWindowIsTheSessions(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		opts := session.Options{Title: "o", Home: t.TempDir(), Model: "acme/m"}
+		s := must[*session.Session](t)(session.Open(ctx, st, opts))
+		other := must[*session.Session](t)(session.Open(ctx, st, opts))
+		must[session.Turn](t)(s.RunTurn(ctx, "(+ 1 1)", session.TurnOptions{}))
+		if err := s.SetContextWindow(ctx, "acme/m", 4321); err != nil {
+			t.Fatal(err)
+		}
+		if w := must[*session.Window](t)(other.Window(ctx, session.WindowOptions{})); w.Budget != 0 {
+			t.Errorf("another session sees the override: %d", w.Budget)
+		}
+		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), session.Options{Home: t.TempDir()}))
+		if w := must[*session.Window](t)(again.Window(ctx, session.WindowOptions{})); w.Budget != 4321 || w.Source != evict.SourceOverride {
+			t.Errorf("after a restart: %d from %s", w.Budget, w.Source)
+		}
+		if err := s.SetContextWindow(ctx, "no-slash", 1); err == nil {
+			t.Error("a model that is not provider/id was taken")
+		}
+	})
+}
