@@ -69,9 +69,15 @@ func resumeMethod() method {
 			if err := decodeParams(req.params, &p); err != nil {
 				return nil, err
 			}
-			return srv.start(sl, func(opts session.Options) (*session.Session, error) {
+			info, err := srv.start(sl, func(opts session.Options) (*session.Session, error) {
 				return session.Resume(ctx, srv.cfg.Store, sl.id, opts)
 			}, p.Model, p.System, p.Workdir)
+			if err != nil || sl.s.Notice() == "" {
+				return info, err
+			}
+			// Another model or system prompt than the logged ones is a
+			// change: logged, and said in one line.
+			return resumed{info.(SessionInfo), sl.s.Notice()}, nil
 		},
 	}
 }
@@ -128,4 +134,11 @@ func closeSession(srv *Server, _ context.Context, s *session.Session, _ target) 
 	}
 	srv.drop(sl)
 	return nil, nil
+}
+
+// resumed is resume's answer when resuming changed the session's logged
+// settings: the session info and the one line that says what changed.
+type resumed struct {
+	SessionInfo
+	Notice string `json:"notice"`
 }
