@@ -7,10 +7,9 @@ FUZZTIME ?= 10s
 
 .PHONY: build test lint bench bench-scale fuzz golden peers clean
 
-# nodelisp runs programs that do not read the log by itself and hands the
-# rest to nodelisp-host, which it looks for beside itself.
+# One binary: the REPL, scripts, the log's subcommands and serve.
 build:
-	$(GO) build -o bin/ ./cmd/nodelisp ./cmd/nodelisp-host
+	$(GO) build -o bin/ ./cmd/nodelisp
 
 test: lint
 	$(GO) test -count=1 $(PKGS)

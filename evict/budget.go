@@ -16,6 +16,7 @@ const (
 	SourceConfig    Source = "config.jsonc"
 	SourceOverride  Source = "image override"
 	SourceModelsDev Source = "models.dev cache"
+	SourceBuiltin   Source = "built-in"
 	SourceCeiling   Source = "ceiling"
 	SourceUnknown   Source = "unknown"
 )
@@ -44,30 +45,21 @@ type Env struct {
 	// loads ConfigPath itself and a malformed file becomes a warning.
 	Config     *Config
 	ConfigPath string
-	// Overrides are the image's overrides; nil reads the compiled-in table.
+	// Overrides are the session's runtime overrides; nil is none.
 	Overrides *Overrides
 	// CachePath is the models.dev cache file.
 	CachePath string
 }
 
-// EnvFrom fills an Env from the process environment (getenv, usually
-// os.Getenv) and the user's home directory, with the paths of SPEC §2.
-func EnvFrom(getenv func(string) string, home string) Env {
-	return Env{
-		Tokens:     getenv(EnvTokens),
-		ConfigPath: ConfigPath(getenv, home),
-		CachePath:  CachePath(getenv, home),
-	}
-}
-
 // Resolve finds the budget of model ("provider/model-id") from the sources
 // of the reference pages, in order: NODECODE_CONTEXT_TOKENS; the
 // context_window of the model's entry under providers.<id>.models[] in
-// config.jsonc; the image's overrides; the models.dev cache. The first
-// source with a number wins. A source that is malformed (a variable that is
+// config.jsonc; the session's runtime overrides; the models.dev cache;
+// the table compiled into the binary ("built-in"), which comes last as
+// the cache is the fresher figure. The first source with a number wins. A source that is malformed (a variable that is
 // not a positive whole number, a config or cache that does not parse) is
-// skipped with a warning. Resolve reads files; hosts call it when a session
-// opens or its model changes, not per request.
+// skipped with a warning. Resolve reads files each time: a Resolver
+// remembers its answers until a file changes.
 func Resolve(model string, env Env) Budget {
 	b := Budget{Model: model, Source: SourceUnknown}
 	if v := strings.TrimSpace(env.Tokens); v != "" {
@@ -106,6 +98,10 @@ func Resolve(model string, env Env) Budget {
 	}
 	if n > 0 {
 		b.Tokens, b.Source = n, SourceModelsDev
+		return b
+	}
+	if n, ok := builtinWindows[model]; ok {
+		b.Tokens, b.Source = n, SourceBuiltin
 	}
 	return b
 }

@@ -63,10 +63,12 @@ func TestResolveSources(t *testing.T) {
 			Budget{Tokens: 64000, Source: SourceConfig}},
 		{"runtime override over cache", "openai/gpt-5-mini", env(""),
 			Budget{Tokens: 99000, Source: SourceOverride}},
-		{"compiled-in override", "openai/gpt-4o", env(""),
-			Budget{Tokens: 128000, Source: SourceOverride}},
+		{"the cache over the built-in table", "openai/gpt-4o", env(""),
+			Budget{Tokens: 128000, Source: SourceModelsDev}},
+		{"built-in when the cache lacks the model", "openai/gpt-4o", Env{ConfigPath: config, Overrides: overrides},
+			Budget{Tokens: 128000, Source: SourceBuiltin}},
 		{"config entry without a window falls through", "anthropic/claude-opus-4-5", env(""),
-			Budget{Tokens: 200000, Source: SourceOverride}},
+			Budget{Tokens: 200000, Source: SourceModelsDev}},
 		{"cache: input below context", "openai/gpt-5.3-codex-spark", env(""),
 			Budget{Tokens: 100000, Source: SourceModelsDev}},
 		{"cache: context", "anthropic/claude-opus-4-1", env(""),
@@ -86,7 +88,7 @@ func TestResolveSources(t *testing.T) {
 		{"no model", "", env(""),
 			Budget{Source: SourceUnknown}},
 		{"bad env falls through", "openai/gpt-4o", env("lots"),
-			Budget{Tokens: 128000, Source: SourceOverride, Warnings: []string{
+			Budget{Tokens: 128000, Source: SourceModelsDev, Warnings: []string{
 				`NODECODE_CONTEXT_TOKENS="lots" is not a positive whole number of tokens; ignored`}}},
 		{"zero env falls through", "acme/big", env("0"),
 			Budget{Tokens: 64000, Source: SourceConfig, Warnings: []string{
@@ -119,7 +121,7 @@ func TestResolveLoadedConfig(t *testing.T) {
 func TestResolveMalformedConfigWarns(t *testing.T) {
 	config := writeFile(t, "config.jsonc", "{\"model\": 5}")
 	got := Resolve("openai/gpt-4o", Env{ConfigPath: config})
-	want := Budget{Model: "openai/gpt-4o", Tokens: 128000, Source: SourceOverride, Warnings: []string{
+	want := Budget{Model: "openai/gpt-4o", Tokens: 128000, Source: SourceBuiltin, Warnings: []string{
 		config + `:1:11: "model" must be a string; config.jsonc skipped`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -222,8 +224,8 @@ func TestEffective(t *testing.T) {
 
 func TestOverrides(t *testing.T) {
 	var nilO *Overrides
-	if n, ok := nilO.Get("openai/gpt-4o"); !ok || n != 128000 {
-		t.Errorf("nil Overrides: %d %v, want the compiled-in 128000", n, ok)
+	if n, ok := nilO.Get("openai/gpt-4o"); ok {
+		t.Errorf("nil Overrides: %d, want none (the built-in table is a source of its own)", n)
 	}
 	o := &Overrides{}
 	o.Set("openai/gpt-4o", 64000)
@@ -231,8 +233,11 @@ func TestOverrides(t *testing.T) {
 		t.Errorf("runtime override: %d, want 64000", n)
 	}
 	o.Set("openai/gpt-4o", 0)
-	if n, _ := o.Get("openai/gpt-4o"); n != 128000 {
-		t.Errorf("after clearing: %d, want the compiled-in 128000", n)
+	if n, ok := o.Get("openai/gpt-4o"); ok {
+		t.Errorf("after clearing: %d, want none", n)
+	}
+	if got := o.All(); len(got) != 0 {
+		t.Errorf("All after clearing: %v", got)
 	}
 	if _, ok := o.Get("acme/x"); ok {
 		t.Error("acme/x has an override")
@@ -268,5 +273,40 @@ func TestSplitModel(t *testing.T) {
 		if p != tt.provider || id != tt.id || ok != (tt.provider != "") {
 			t.Errorf("SplitModel(%q) = %q %q %v", tt.in, p, id, ok)
 		}
+	}
+}
+
+// A Resolver answers from memory until a source file changes, and then
+// reads it again.
+func TestResolverRereadsOnChange(t *testing.T) {
+	config := writeFile(t, "config.jsonc", `{"providers": {"acme": {"models": [{"id": "m", "context_window": 1000}]}}}`)
+	cache := writeFile(t, "api.json", `{"acme": {"models": {"n": {"limit": {"context": 500}}}}}`)
+	cfg, err := LoadConfig(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewResolver(Env{Config: cfg, ConfigPath: config, CachePath: cache})
+	if b := r.Resolve("acme/m", nil); b.Tokens != 1000 || b.Source != SourceConfig {
+		t.Fatalf("config: %+v", b)
+	}
+	if b := r.Resolve("acme/n", nil); b.Tokens != 500 {
+		t.Fatalf("cache: %+v", b)
+	}
+	// The same size and time would hide a change; a different size cannot.
+	os.WriteFile(cache, []byte(`{"acme": {"models": {"n": {"limit": {"context": 12345}}}}}`), 0o644)
+	if b := r.Resolve("acme/n", nil); b.Tokens != 12345 {
+		t.Errorf("after the cache changed: %+v", b)
+	}
+	os.WriteFile(config, []byte(`{"providers": {"acme": {"models": [{"id": "m", "context_window": 2000}]}}}`), 0o644)
+	if b := r.Resolve("acme/m", nil); b.Tokens != 2000 {
+		t.Errorf("after the config changed: %+v", b)
+	}
+	o := &Overrides{}
+	o.Set("acme/n", 77)
+	if b := r.Resolve("acme/n", o); b.Tokens != 77 || b.Source != SourceOverride {
+		t.Errorf("with a session's override: %+v", b)
+	}
+	if b := r.Resolve("acme/n", nil); b.Tokens != 12345 {
+		t.Errorf("another session, no override: %+v", b)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -281,31 +280,3 @@ func (p configParser) tokens(v *hujson.Value, where string) (int, error) {
 // maxTokens bounds every token count read from a file, far above any real
 // context window, so the arithmetic on budgets cannot overflow.
 const maxTokens = 1 << 40
-
-// ConfigPath is where config.jsonc lives: $NODECODE_CONFIG, else
-// $XDG_CONFIG_HOME/nodecode/config.jsonc, else
-// HOME/.config/nodecode/config.jsonc. A relative XDG_CONFIG_HOME is ignored,
-// as the XDG spec asks; with no home and no variable the path is "".
-func ConfigPath(getenv func(string) string, home string) string {
-	if p := getenv("NODECODE_CONFIG"); p != "" {
-		return p
-	}
-	return xdgPath(getenv("XDG_CONFIG_HOME"), home, ".config", "config.jsonc")
-}
-
-// CachePath is where the models.dev cache lives:
-// $XDG_CACHE_HOME/nodecode/models.dev/api.json, else
-// HOME/.cache/nodecode/models.dev/api.json.
-func CachePath(getenv func(string) string, home string) string {
-	return xdgPath(getenv("XDG_CACHE_HOME"), home, ".cache", filepath.Join("models.dev", "api.json"))
-}
-
-func xdgPath(xdg, home, fallback, file string) string {
-	if filepath.IsAbs(xdg) {
-		return filepath.Join(xdg, "nodecode", file)
-	}
-	if home == "" {
-		return ""
-	}
-	return filepath.Join(home, fallback, "nodecode", file)
-}

@@ -3,7 +3,6 @@ package evict
 import (
 	"errors"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -86,40 +85,5 @@ func TestLoadConfigNulls(t *testing.T) {
 	}
 	if got.Model != "" || len(got.Providers["y"].Models) != 0 {
 		t.Errorf("nulls should read as absent: %+v", got)
-	}
-}
-
-func TestPaths(t *testing.T) {
-	env := func(vars map[string]string) func(string) string {
-		return func(k string) string { return vars[k] }
-	}
-	tests := []struct {
-		name          string
-		vars          map[string]string
-		home          string
-		config, cache string
-	}{
-		{"defaults", nil, "/home/u",
-			"/home/u/.config/nodecode/config.jsonc", "/home/u/.cache/nodecode/models.dev/api.json"},
-		{"xdg", map[string]string{"XDG_CONFIG_HOME": "/x/conf", "XDG_CACHE_HOME": "/x/cache"}, "/home/u",
-			"/x/conf/nodecode/config.jsonc", "/x/cache/nodecode/models.dev/api.json"},
-		{"NODECODE_CONFIG wins", map[string]string{"NODECODE_CONFIG": "rel/my.jsonc", "XDG_CONFIG_HOME": "/x/conf"}, "/home/u",
-			"rel/my.jsonc", "/home/u/.cache/nodecode/models.dev/api.json"},
-		{"relative xdg ignored", map[string]string{"XDG_CONFIG_HOME": "conf", "XDG_CACHE_HOME": "cache"}, "/home/u",
-			"/home/u/.config/nodecode/config.jsonc", "/home/u/.cache/nodecode/models.dev/api.json"},
-		{"no home", nil, "", "", ""},
-	}
-	for _, tt := range tests {
-		getenv := env(tt.vars)
-		if got := ConfigPath(getenv, tt.home); got != tt.config {
-			t.Errorf("%s: ConfigPath = %q, want %q", tt.name, got, tt.config)
-		}
-		if got := CachePath(getenv, tt.home); got != tt.cache {
-			t.Errorf("%s: CachePath = %q, want %q", tt.name, got, tt.cache)
-		}
-	}
-	e := EnvFrom(env(map[string]string{"NODECODE_CONTEXT_TOKENS": "9"}), "/h")
-	if e.Tokens != "9" || !strings.HasSuffix(e.ConfigPath, "config.jsonc") || !strings.HasSuffix(e.CachePath, "api.json") {
-		t.Errorf("EnvFrom = %+v", e)
 	}
 }

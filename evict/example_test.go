@@ -42,11 +42,11 @@ func ExampleDecide() {
 }
 
 func ExampleResolve() {
-	b := evict.Resolve("openai/gpt-5", evict.Env{CachePath: "../testdata/models.dev/api.json"})
+	b := evict.Resolve("openai/gpt-5", evict.Env{})
 	fmt.Println(b.Tokens, b.Source)
 	b = evict.Resolve("openai/gpt-5-mini", evict.Env{CachePath: "../testdata/models.dev/api.json"})
 	fmt.Println(b.Tokens, b.Source)
 	// Output:
-	// 272000 image override
+	// 272000 built-in
 	// 272000 models.dev cache
 }

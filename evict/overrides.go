@@ -6,9 +6,10 @@ import (
 	"sync"
 )
 
-// builtinWindows is the table of context windows compiled into the binary:
-// a few well-known models, so that they have a budget before any models.dev
-// cache exists. The figures are the providers' published input limits.
+// builtinWindows is the table of context windows compiled into the binary
+// (the source "built-in"): a few well-known models, so that they have a
+// budget before any models.dev cache exists; the cache, when it knows the
+// model, is the fresher figure and wins. The figures are the providers' published input limits.
 var builtinWindows = map[string]int{
 	"anthropic/claude-haiku-4-5":  200_000,
 	"anthropic/claude-opus-4-5":   200_000,
@@ -19,19 +20,17 @@ var builtinWindows = map[string]int{
 	"openai/gpt-5":                272_000,
 }
 
-// Overrides are the context windows recorded in the running image: the
-// compiled-in table plus the ones set while it runs, by
-// (set-context-window "provider/id" N) or the host API. A runtime setting
-// hides the compiled-in figure for the same model. The zero value holds
-// only the compiled-in table and is ready to use; a nil *Overrides reads as
-// the zero value. Safe for concurrent use.
+// Overrides are the context windows set while a session runs, by
+// (set-context-window "provider/id" N) or the host API: the reference
+// pages' source 3. Each session has its own. The zero value is empty and
+// ready to use; a nil *Overrides reads as empty. Safe for concurrent use.
 type Overrides struct {
 	mu  sync.RWMutex
 	set map[string]int
 }
 
 // Set records tokens as model's context window. tokens ≤ 0 removes the
-// runtime setting, so the compiled-in figure (if any) applies again.
+// setting, so the later sources apply again.
 func (o *Overrides) Set(model string, tokens int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -45,19 +44,29 @@ func (o *Overrides) Set(model string, tokens int) {
 	o.set[model] = tokens
 }
 
-// Get returns model's context window: the runtime setting, else the
-// compiled-in one.
+// Get returns model's context window as set, if it is.
 func (o *Overrides) Get(model string) (int, bool) {
-	if o != nil {
-		o.mu.RLock()
-		n, ok := o.set[model]
-		o.mu.RUnlock()
-		if ok {
-			return n, true
-		}
+	if o == nil {
+		return 0, false
 	}
-	n, ok := builtinWindows[model]
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	n, ok := o.set[model]
 	return n, ok
+}
+
+// All returns a copy of every setting, for the log.
+func (o *Overrides) All() map[string]int {
+	if o == nil {
+		return map[string]int{}
+	}
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	out := maps.Clone(o.set)
+	if out == nil {
+		out = map[string]int{}
+	}
+	return out
 }
 
 // BuiltinWindows returns a copy of the compiled-in table.

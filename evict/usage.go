@@ -19,10 +19,19 @@ type Usage struct {
 	Boundary int64
 	// Warned: a warning was given since the last eviction.
 	Warned bool
+	// Reported is the window's tokens by the provider's last report plus
+	// estimates of what came after it; 0 when there is no report to go
+	// by, and the parts' estimates are the total.
+	Reported int
 }
 
-// Used is the window's total tokens.
+// Used is the window's total tokens: the reported figure when there is
+// one, so every figure of one answer (used, free, percent, the report's
+// text) is the same count.
 func (u Usage) Used() int {
+	if u.Reported > 0 {
+		return u.Reported
+	}
 	return u.System + u.Stub + u.Warning + u.Finished + u.Running + u.Notes
 }
 

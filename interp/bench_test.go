@@ -32,3 +32,16 @@ func BenchmarkPrograms(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStart is what an embedder pays to start: a new interpreter and
+// its first eval, `(+ 1 2)`, the in-process half of run-peers' `start`
+// row (docs/performance.md).
+func BenchmarkStart(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		it := interp.New(interp.Options{Stdout: io.Discard})
+		if _, err := it.Eval(context.Background(), "(+ 1 2)"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -12,20 +12,13 @@ import (
 // Stopped; when the host could not record it at all the call fails with
 // CodeCancelled or CodeTimeout.
 func runCell(ctx context.Context, s *session.Session, code string, timeout time.Duration) (Cell, error) {
-	cellCtx := ctx
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		cellCtx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	res, err := s.Eval(cellCtx, code)
-	stopped := ""
-	switch {
-	case ctx.Err() != nil:
-		stopped = "cancel"
-	case cellCtx.Err() != nil:
-		stopped = "timeout"
-	}
+	res, stopped, err := s.EvalFor(ctx, code, session.TurnOptions{Timeout: timeout})
+	return cellAnswer(res, stopped, timeout, err)
+}
+
+// cellAnswer translates a cell's result, or the failure to record it, for
+// the wire.
+func cellAnswer(res session.CellResult, stopped string, timeout time.Duration, err error) (Cell, error) {
 	if err != nil {
 		switch stopped {
 		case "cancel":
@@ -42,9 +35,8 @@ func runCell(ctx context.Context, s *session.Session, code string, timeout time.
 	return out, nil
 }
 
-// Turn is a cell run as a whole turn, as the REPL and the MCP eval tool
-// run one: the cell is the turn's input, the window is requested (so
-// eviction and the warning apply), and the cell is evaluated.
+// Turn is a cell run as a whole turn (session.RunTurn), as the REPL and
+// the MCP eval tool run one.
 type Turn struct {
 	Input  int64  `json:"input"`
 	Window Window `json:"window"`
@@ -52,17 +44,13 @@ type Turn struct {
 }
 
 func runTurn(ctx context.Context, s *session.Session, code string, timeout time.Duration) (Turn, error) {
-	seq, err := s.Input(ctx, code)
+	t, err := s.RunTurn(ctx, code, session.TurnOptions{Timeout: timeout})
+	if t.Window == nil {
+		return Turn{}, err
+	}
+	c, err := cellAnswer(t.Cell, t.Stopped, timeout, err)
 	if err != nil {
 		return Turn{}, err
 	}
-	w, err := s.Window(ctx, session.WindowOptions{Send: true})
-	if err != nil {
-		return Turn{}, err
-	}
-	c, err := runCell(ctx, s, code, timeout)
-	if err != nil {
-		return Turn{}, err
-	}
-	return Turn{Input: seq, Window: windowOf(w), Cell: c}, nil
+	return Turn{Input: t.Input, Window: windowOf(t.Window), Cell: c}, nil
 }

@@ -3,9 +3,9 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 
-	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -30,10 +30,10 @@ type Evicted struct {
 // error; one the session cannot honour (nothing to evict, the running
 // turn, a turn evicted already) is refused.
 func evictHistory(_ *Server, ctx context.Context, s *session.Session, p evictParams) (any, error) {
-	if _, err := evict.ParseEvict(p.Arg); err != nil {
+	r, err := s.Evict(ctx, p.Arg)
+	if errors.As(err, new(*session.EvictArgError)) {
 		return nil, errorf(CodeInvalidParams, "invalid params: %v", err)
 	}
-	r, err := s.Evict(ctx, p.Arg)
 	if err != nil {
 		return nil, refused(err)
 	}

@@ -17,7 +17,6 @@ import (
 // sees the reader, the session queues and the writer together.
 func TestInProcess(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv("NODECODE_HOME", dir)
 	st, err := storeopen.Open(context.Background(), filepath.Join(dir, "log.db"), dir)
 	if err != nil {
 		t.Fatal(err)

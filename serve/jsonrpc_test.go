@@ -167,9 +167,18 @@ func TestSessionMethods(t *testing.T) {
 
 	c.ok("close", s, nil)
 	c.fails("tree", s, serve.CodeNoSession)
-	c.ok("resume", obj{"session": "s1", "model": "test/m"}, &info)
-	if info.Head != second.Seq || info.Title != "methods" {
-		t.Fatalf("resume: %+v", info)
+	var again struct {
+		serve.SessionInfo
+		Notice *string `json:"notice"`
+	}
+	c.ok("resume", obj{"session": "s1", "model": "test/m"}, &again)
+	if again.Head != second.Seq || again.Title != "methods" || again.Notice != nil {
+		t.Fatalf("resume with the logged model: %+v", again)
+	}
+	c.ok("close", s, nil)
+	c.ok("resume", obj{"session": "s1", "model": "test/other"}, &again)
+	if again.Model != "test/other" || again.Notice == nil || !strings.Contains(*again.Notice, "model test/m → test/other") {
+		t.Fatalf("resume with another model: %+v", again)
 	}
 	c.ok("input", with("text", "after resume"), nil)
 	c.ok("eval", with("code", "(sq 4)"), &cell)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -27,7 +26,7 @@ type MCPOptions struct {
 // or ctx is done. The connection is one session: each eval call is a turn
 // whose input is the cell, as in the REPL.
 func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out io.Writer) error {
-	h := &mcpHost{cfg: cfg, resume: opts.Session, overrides: &evict.Overrides{}}
+	h := &mcpHost{cfg: cfg, resume: opts.Session}
 	if opts.Session != "" {
 		// Resume at once, so a wrong id fails the command rather than the
 		// first tool call.
@@ -53,9 +52,8 @@ func (nopWriteCloser) Close() error { return nil }
 // mcpHost is the one session of an MCP connection. mu holds one tool call
 // at a time: a session is not safe for concurrent use.
 type mcpHost struct {
-	cfg       Config
-	resume    string
-	overrides *evict.Overrides
+	cfg    Config
+	resume string
 
 	mu      sync.Mutex
 	s       *session.Session
@@ -69,7 +67,6 @@ func (h *mcpHost) open(ctx context.Context, id string) error {
 		return err
 	}
 	opts := h.cfg.sessionOptions("", "", dir)
-	opts.Overrides = h.overrides
 	var s *session.Session
 	if id != "" {
 		s, err = session.Resume(ctx, h.cfg.Store, id, opts)

@@ -84,6 +84,7 @@ func init() {
 		"input":     onSession(input),
 		"answer":    onSession(answer),
 		"eval":      onSession(evalCell),
+		"turn":      onSession(turnCell),
 		"window":    onSession(window),
 		"usage":     onSession(reportUsage),
 		"too_large": onSession(reportTooLarge),

@@ -3,9 +3,8 @@ package serve
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
+	"github.com/nodelisp/nodelisp/paths"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -70,9 +69,15 @@ func resumeMethod() method {
 			if err := decodeParams(req.params, &p); err != nil {
 				return nil, err
 			}
-			return srv.start(sl, func(opts session.Options) (*session.Session, error) {
+			info, err := srv.start(sl, func(opts session.Options) (*session.Session, error) {
 				return session.Resume(ctx, srv.cfg.Store, sl.id, opts)
 			}, p.Model, p.System, p.Workdir)
+			if err != nil || sl.s.Notice() == "" {
+				return info, err
+			}
+			// Another model or system prompt than the logged ones is a
+			// change: logged, and said in one line.
+			return resumed{info.(SessionInfo), sl.s.Notice()}, nil
 		},
 	}
 }
@@ -86,7 +91,6 @@ func (srv *Server) start(sl *slot, open func(session.Options) (*session.Session,
 		return nil, err
 	}
 	opts := srv.cfg.sessionOptions(model, system, dir)
-	opts.Overrides = srv.overrides
 	s, err := open(opts)
 	if err != nil {
 		srv.drop(sl)
@@ -102,28 +106,21 @@ func (cfg Config) sessionOptions(model, system, workdir string) session.Options 
 		model = cfg.Model
 	}
 	return session.Options{
-		Model: model, System: system, Limits: cfg.Limits, BudgetEnv: cfg.BudgetEnv, Workdir: workdir, Home: cfg.Home,
+		Model: model, System: system, Limits: cfg.Limits, Budgets: cfg.Budgets, Workdir: workdir, Home: cfg.Home,
 	}
 }
 
 // resolveWorkdir is the file verbs' root: the param, else the server's,
 // else the current directory; it must be a directory.
 func resolveWorkdir(param, def string) (string, error) {
-	dir := param
-	if dir == "" {
-		dir = def
+	if param == "" {
+		param = def
 	}
-	if dir == "" {
-		dir = "."
-	}
-	abs, err := filepath.Abs(dir)
+	dir, err := paths.Workdir(param)
 	if err != nil {
-		return "", errorf(CodeInvalidParams, "invalid params: workdir %s: %v", dir, err)
+		return "", errorf(CodeInvalidParams, "invalid params: %v", err)
 	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return "", errorf(CodeInvalidParams, "invalid params: workdir %s is not a directory", dir)
-	}
-	return abs, nil
+	return dir, nil
 }
 
 // closeSession closes the session in this server (the log keeps it; resume
@@ -137,4 +134,11 @@ func closeSession(srv *Server, _ context.Context, s *session.Session, _ target) 
 	}
 	srv.drop(sl)
 	return nil, nil
+}
+
+// resumed is resume's answer when resuming changed the session's logged
+// settings: the session info and the one line that says what changed.
+type resumed struct {
+	SessionInfo
+	Notice string `json:"notice"`
 }

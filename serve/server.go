@@ -9,15 +9,13 @@ import (
 	"io"
 	"sync"
 
-	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/session"
 )
 
 // Server is the JSON-RPC 2.0 host protocol: one request, response or
 // notification a line on its input and output.
 type Server struct {
-	cfg       Config
-	overrides *evict.Overrides // shared by every session, like one running image
+	cfg Config
 
 	wmu sync.Mutex
 	out io.Writer
@@ -51,7 +49,7 @@ func NewServer(cfg Config) *Server {
 		cfg.MaxLine = DefaultMaxLine
 	}
 	return &Server{
-		cfg: cfg, overrides: &evict.Overrides{},
+		cfg:   cfg,
 		slots: map[string]*slot{}, inflight: map[string]*call{},
 	}
 }

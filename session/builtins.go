@@ -20,7 +20,7 @@ func (s *Session) installBuiltins(it *interp.Interpreter) {
 	image.Define(&eval.Builtin{
 		Name: "set-context-window", Args: "(model tokens)", Min: 2, Max: 2,
 		Doc: "Overrides the context window of MODEL (\"provider/id\") in the running image; 0 removes the override.",
-		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
+		Fn: func(th *eval.Thread, args []lisp.Value) lisp.Value {
 			model, ok := args[0].(*lisp.String)
 			if !ok {
 				lisp.TypeError("set-context-window", args[0], "a string")
@@ -33,16 +33,23 @@ func (s *Session) installBuiltins(it *interp.Interpreter) {
 				lisp.TypeError("set-context-window", args[1], "a non-negative integer")
 			}
 			s.overrides().Set(model.S, int(n))
+			// Logged at once, in the cell's turn: the window is derived
+			// from the log alone, so a restart right after keeps it.
+			if s.tree.head != 0 {
+				if err := s.syncSettings(th.Context()); err != nil {
+					lisp.Errorf("set-context-window: %v", err)
+				}
+			}
 			return args[1]
 		},
 	})
 }
 
-// overrides is the table of context-window overrides the session's budget
-// reads; hosts share one across sessions through Options.Overrides.
+// overrides is the session's own table of context-window overrides, which
+// its budget reads and the log records (settings.go).
 func (s *Session) overrides() *evict.Overrides {
-	if s.opts.Overrides == nil {
-		s.opts.Overrides = &evict.Overrides{}
+	if s.overrideTable == nil {
+		s.overrideTable = &evict.Overrides{}
 	}
-	return s.opts.Overrides
+	return s.overrideTable
 }

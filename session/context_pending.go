@@ -52,9 +52,9 @@ type pendingCall struct {
 	NoteAfter int64 `json:"note_after"`
 }
 
-// contextHome is the nodelisp home the context files live under:
-// $NODECODE_HOME, else the XDG default (paths.Home).
-func (s *Session) contextHome() string { return paths.Home(s.opts.Home, os.Getenv) }
+// contextHome is the nodelisp home the context files live under, as the
+// host resolved it (Options.Home).
+func (s *Session) contextHome() string { return s.opts.Home }
 
 func (s *Session) contextFile() string {
 	return paths.ContextFile(s.contextHome(), s.st.ID(), s.info.ID)

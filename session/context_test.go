@@ -32,9 +32,8 @@ type cx struct {
 
 func newCx(t *testing.T, st store.Store) *cx {
 	home := t.TempDir()
-	t.Setenv("NODECODE_HOME", home)
 	c := &cx{t: t, ctx: context.Background(), st: st, home: home}
-	c.s = must[*session.Session](t)(session.Open(c.ctx, st, session.Options{Title: "cx", System: "be brief", BudgetEnv: &evict.Env{}}))
+	c.s = must[*session.Session](t)(session.Open(c.ctx, st, session.Options{Title: "cx", System: "be brief", BudgetEnv: &evict.Env{}, Home: home}))
 	c.t1 = c.input("one")
 	c.c1, c.r1 = c.eval(";; first cell\n(+ 1 1)")
 	c.send()
@@ -503,7 +502,7 @@ func TestContextSurvivesRestart(t *testing.T) {
 		c.lisp("(context :note \"second note\")")
 		c.send()
 		before := c.look()
-		again := must[*session.Session](t)(session.Resume(c.ctx, st, c.s.ID(), session.Options{System: "be brief", BudgetEnv: &evict.Env{}}))
+		again := must[*session.Session](t)(session.Resume(c.ctx, st, c.s.ID(), session.Options{System: "be brief", BudgetEnv: &evict.Env{}, Home: c.home}))
 		after := must[*session.Window](t)(again.Window(c.ctx, session.WindowOptions{}))
 		if diff := cmp.Diff(before, after); diff != "" {
 			t.Errorf("window after restart (-before +after):\n%s", diff)

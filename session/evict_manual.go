@@ -23,6 +23,13 @@ type EvictResult struct {
 	Seq int64
 }
 
+// EvictArgError is an /evict argument that does not parse: the caller's
+// mistake, which front ends report as a wrong use rather than a refusal.
+type EvictArgError struct{ Err error }
+
+func (e *EvictArgError) Error() string { return e.Err.Error() }
+func (e *EvictArgError) Unwrap() error { return e.Err }
+
 // Evict is /evict (alias /compact): arg is "" (50%), a percent from 1 to
 // 100 ("40" or "40%"), or "through TURN". With H the tokens of the
 // retained history (the path turns after the boundary), a percent drops
@@ -35,7 +42,7 @@ type EvictResult struct {
 func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	m, err := evict.ParseEvict(arg)
 	if err != nil {
-		return EvictResult{}, err
+		return EvictResult{}, &EvictArgError{err}
 	}
 	st, err := s.loadState(ctx)
 	if err != nil {

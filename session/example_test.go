@@ -74,11 +74,11 @@ func Example() {
 	fmt.Printf("budget %d from %s, %d tokens used\n", w.Budget, w.Source, w.Usage)
 	// Output:
 	// system    system You answer by evaluating Lisp cells.
-	// user      1      What is the square of 12?
-	// assistant 2      ;; square: the function asked for
-	// tool      3      square
-	// assistant 4      (square 12)
-	// tool      5      144
+	// user      2      What is the square of 12?
+	// assistant 3      ;; square: the function asked for
+	// tool      4      square
+	// assistant 5      (square 12)
+	// tool      6      144
 	// budget 100000 from NODECODE_CONTEXT_TOKENS, 69 tokens used
 }
 

@@ -20,6 +20,9 @@ func (s *Session) installFiles(image *eval.Interp) {
 		Name: "read-file", Args: "(path)", Min: 1, Max: 1,
 		Doc: "Returns the text of the file at PATH, relative to the working directory.",
 		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
+			if path, _, ok := s.contextTarget(strArg("read-file", args[0])); ok {
+				return readContextTarget("read-file", path)
+			}
 			d := s.mustFileDir("read-file")
 			text, err := d.Read(strArg("read-file", args[0]))
 			if err != nil {
@@ -109,6 +112,9 @@ func (s *Session) changeFile(t *eval.Thread, op, name string, change func(before
 	}
 	if s.tree.head == 0 {
 		lisp.Errorf("%s: no running turn to record the change in", op)
+	}
+	if path, writable, ok := s.contextTarget(name); ok {
+		return changeContextTarget(op, path, writable, change)
 	}
 	d := s.mustFileDir(op)
 	rel, err := d.Rel(name)

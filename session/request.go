@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/nodelisp/nodelisp/evict"
@@ -22,6 +21,9 @@ type Window struct {
 	// Warning and Evicted say what this request did: gave the warning,
 	// moved the boundary or shed rounds.
 	Warning, Evicted bool
+	// WarnPercent is the share of the budget the warning's text states,
+	// when this request gave it: what a host shows beside it.
+	WarnPercent int
 	// Parts is the usage by part, for /context.
 	Parts evict.Usage
 	// Receipt is what this request did with a pending context edit (the
@@ -41,6 +43,9 @@ type WindowOptions struct {
 func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, error) {
 	var receipt string
 	if opts.Send && s.tree.head != 0 {
+		if err := s.syncSettings(ctx); err != nil {
+			return nil, err
+		}
 		var err error
 		if receipt, err = s.takeContext(ctx); err != nil {
 			return nil, err
@@ -49,6 +54,9 @@ func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, erro
 	w, err := s.window(ctx, opts)
 	if w != nil {
 		w.Receipt = receipt
+		// The head, even when its turn is evicted and no message of the
+		// window is of it (after /tree N onto an evicted turn).
+		w.Head = s.tree.head
 	}
 	return w, err
 }
@@ -75,24 +83,24 @@ func (s *Session) window(ctx context.Context, opts WindowOptions) (*Window, erro
 // budget is the session model's effective budget, bounded by the lowest
 // recorded ceiling.
 func (s *Session) budget(st logState) evict.Budget {
-	b := evict.Resolve(s.opts.Model, s.budgetEnv())
+	b := s.budgets().Resolve(s.opts.Model, s.overrides())
 	tokens, source := evict.Effective(b, st.ceiling.Lowest)
 	b.Tokens, b.Source = tokens, source
 	return b
 }
 
-func (s *Session) budgetEnv() evict.Env {
-	var env evict.Env
-	if s.opts.BudgetEnv != nil {
-		env = *s.opts.BudgetEnv
-	} else {
-		home, _ := os.UserHomeDir()
-		env = evict.EnvFrom(os.Getenv, home)
+// budgets is the resolver the session's budget comes from: the host's,
+// else one of the session's own over Options.BudgetEnv (nil: no files,
+// only the built-in table).
+func (s *Session) budgets() *evict.Resolver {
+	if s.opts.Budgets == nil {
+		var env evict.Env
+		if s.opts.BudgetEnv != nil {
+			env = *s.opts.BudgetEnv
+		}
+		s.opts.Budgets = evict.NewResolver(env)
 	}
-	if env.Overrides == nil {
-		env.Overrides = s.overrides()
-	}
-	return env
+	return s.opts.Budgets
 }
 
 // assembly is a window's material: the stub span and the retained turns,
@@ -160,7 +168,7 @@ func (a *assembly) window(budget evict.Budget, st logState) *Window {
 	w.Parts.Warned = w.Warned
 	w.Usage = w.Parts.Used()
 	if reported, ok := st.reportedUsage(w.Messages); ok {
-		w.Usage = reported
+		w.Usage, w.Parts.Reported = reported, reported
 	}
 	return w
 }
@@ -193,7 +201,11 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 		m := Message{ID: "warn", Role: RoleSystem, Text: text, Tokens: tokensOf(text)}
 		w.Messages = append(w.Messages, m)
 		w.Parts.Warning = m.Tokens
+		w.WarnPercent = evict.Percent(w.Usage, w.Budget)
 		w.Usage += m.Tokens
+		if w.Parts.Reported > 0 {
+			w.Parts.Reported = w.Usage
+		}
 		w.Warning, w.Warned, w.Parts.Warned = true, true, true
 		events = append(events, store.NewEvent{Kind: store.KindWarning, Turn: s.tree.head, Payload: encode(warningPayload{
 			Usage: d.Usage, Budget: w.Budget, Percent: evict.Percent(d.Usage, w.Budget), Text: text,

@@ -16,22 +16,24 @@ type Options struct {
 	Title string
 	// ID asks for this id when opening a new session; empty generates one.
 	ID string
+	// Deferred opens a new session that is created in the store only with
+	// its first event (the REPL's: a start that runs no turn leaves none).
+	Deferred bool
 	// Model is "provider/model-id": what the budget is looked up for.
 	Model string
 	// System is the system prompt, the window's first message when set.
 	System string
 	// Limits bound each cell.
 	Limits eval.Limits
-	// Home is the nodelisp home the context files live under; empty means
-	// $NODECODE_HOME or the XDG default (paths.Home).
+	// Home is the nodelisp home the context files live under (the
+	// command resolves it: settings.Home); empty is the current directory.
 	Home string
-	// BudgetEnv is where the budget is looked up; nil reads the process
-	// environment and the user's files (evict.EnvFrom).
+	// Budgets resolves the session's budget; hosts share one across their
+	// sessions, so the sources are read once. Nil makes one over BudgetEnv.
+	Budgets *evict.Resolver
+	// BudgetEnv is where the budget is looked up when Budgets is nil; nil
+	// is no source but the built-in table.
 	BudgetEnv *evict.Env
-	// Overrides are the context-window overrides set while the host runs
-	// ((set-context-window …) and the host API); nil gives the session a
-	// table of its own.
-	Overrides *evict.Overrides
 	// Workdir is the directory the file verbs (read-file, write-file,
 	// edit-file, list-files, delete-file) are confined to. Empty leaves the
 	// verbs out of the image, and head moves then touch no files. Give an
@@ -60,10 +62,30 @@ type Session struct {
 	state *logState
 	// edits are the taken context edits (loadContextState), once read.
 	edits *contextState
+	// overrideTable is the session's own runtime overrides
+	// ((set-context-window …)), restored from the log on resume.
+	overrideTable *evict.Overrides
+	// logged are the settings the log last recorded (settings.go).
+	logged settingsPayload
+	// notice says, in one line, what resuming changed; "" when nothing.
+	notice string
 }
 
 // Open creates a new session in st.
 func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
+	if opts.Deferred {
+		id := opts.ID
+		if id == "" {
+			id = store.NewSessionID()
+		}
+		if err := store.CheckID(id); err != nil {
+			return nil, fmt.Errorf("open session: %w", err)
+		}
+		info := store.Session{ID: id, Title: opts.Title, CreatedAt: store.Now()}
+		s := &Session{st: &unbornStore{Store: st, info: info}, info: info, opts: opts, tree: newTree()}
+		s.rebuildImage(ctx)
+		return s, nil
+	}
 	info, err := st.CreateSession(ctx, opts.ID, opts.Title)
 	if err != nil {
 		return nil, fmt.Errorf("open session: %w", err)
@@ -82,6 +104,9 @@ func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Sess
 	}
 	s := &Session{st: st, info: info, opts: opts}
 	if err := s.load(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.loadSettings(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil

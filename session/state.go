@@ -175,16 +175,18 @@ func (r spanRecord) span() evict.Span {
 	return sp
 }
 
-// reportedUsage is the provider's figure for the newest request plus
-// estimates of the messages appended since, when the host reported one and
-// nothing has evicted since that request.
+// reportedUsage is the provider's last figure plus estimates of the
+// messages appended since the request it counted, when the host reported
+// one and nothing has evicted since that request. The figure carries
+// forward over later requests that got no report of their own: falling
+// back to estimates would forget what the provider said.
 func (st logState) reportedUsage(msgs []Message) (int, bool) {
-	if st.usageSeq == 0 || st.usage.Request != st.requestSeq || st.evictionSeq > st.requestSeq {
+	if st.usageSeq == 0 || st.usage.Request == 0 || st.evictionSeq > st.usage.Request {
 		return 0, false
 	}
 	n := st.usage.InputTokens
 	for _, m := range msgs {
-		if m.Seq > st.requestSeq {
+		if m.Seq > st.usage.Request {
 			n += m.Tokens
 		}
 	}

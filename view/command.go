@@ -11,20 +11,20 @@ import (
 	"runtime"
 	"syscall"
 
-	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/cli"
-	"github.com/nodelisp/nodelisp/paths"
+	"github.com/nodelisp/nodelisp/settings"
 	"github.com/nodelisp/nodelisp/store/storeopen"
 )
 
 // Edge is what the command hands the view from its process: the flags
 // given before "view", its output, and its environment, read there once.
 type Edge struct {
-	Opts     cli.Options
-	Stdout   io.Writer
-	Stderr   io.Writer
-	Getenv   func(string) string
-	UserHome string
+	Opts   cli.Options
+	Stdout io.Writer
+	Stderr io.Writer
+	// Resolve resolves the settings for the flags as the view parsed
+	// them (the command's settings.Resolve over its environment).
+	Resolve func(cli.Options) (settings.Settings, error)
 }
 
 const usage = `Usage: nodelisp view [flags]
@@ -62,24 +62,17 @@ func Command(args []string, e Edge) int {
 	} else if !loopback && !*public {
 		return cli.UsageError(e.Stderr, fmt.Errorf("view: --addr %s is not a loopback address; add --public to serve it to others (a token then guards every request)", *addr))
 	}
-	env := evict.EnvFrom(e.Getenv, e.UserHome)
-	cfg, err := evict.LoadConfig(env.ConfigPath)
+	set, err := e.Resolve(o)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "nodelisp: %v\n", err)
 		return cli.ExitUsage
 	}
-	env.Config = cfg
-	model := o.Model
-	if model == "" {
-		model = e.Getenv("NODECODE_MODEL")
-	}
-	if model == "" && cfg != nil {
-		model = cfg.Model
-	}
+	env := set.BudgetEnv()
+	model := set.Model
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := storeopen.Open(ctx, storeopen.Target(o.DB), paths.Home(o.Home, e.Getenv))
+	st, err := storeopen.Open(ctx, set.Store, set.Home)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "nodelisp: %v\n", err)
 		return cli.ExitError

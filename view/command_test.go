@@ -32,7 +32,7 @@ func nodelisp(t *testing.T) string {
 			return
 		}
 		out, err := exec.Command("go", "build", "-o", binDir+string(filepath.Separator),
-			"github.com/nodelisp/nodelisp/cmd/nodelisp", "github.com/nodelisp/nodelisp/cmd/nodelisp-host").CombinedOutput()
+			"github.com/nodelisp/nodelisp/cmd/nodelisp").CombinedOutput()
 		if err != nil {
 			buildErr = err
 			t.Logf("%s", out)

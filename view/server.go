@@ -120,5 +120,5 @@ func (s *server) sessionOptions() session.Options {
 	if env == nil {
 		env = &evict.Env{}
 	}
-	return session.Options{Model: s.opts.Model, BudgetEnv: env, Overrides: &evict.Overrides{}}
+	return session.Options{Model: s.opts.Model, BudgetEnv: env}
 }

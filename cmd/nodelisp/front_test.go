@@ -11,38 +11,11 @@ import (
 	"time"
 )
 
-// lone copies the nodelisp binary into a directory of its own, with no
-// nodelisp-host beside it, and returns its path.
-func lone(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(t.TempDir(), "nodelisp")
-	if err := os.WriteFile(exe, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return exe
-}
-
-// withoutHostOnPath is env with a PATH that holds no nodelisp-host.
-func withoutHostOnPath(t *testing.T, env []string) []string {
-	t.Helper()
-	var dirs []string
-	for _, d := range filepath.SplitList(envValue(env, "PATH")) {
-		if _, err := os.Stat(filepath.Join(d, "nodelisp-host")); err != nil {
-			dirs = append(dirs, d)
-		}
-	}
-	return append(env, "PATH="+strings.Join(dirs, string(filepath.ListSeparator)))
-}
-
-// A program that does not read the log runs in nodelisp alone: no host is
-// needed, found or started.
-func TestProgramRunsWithoutHost(t *testing.T) {
-	exe := lone(t)
-	env := withoutHostOnPath(t, testEnv(t))
+// A program that does not read the log never opens the store: a --db
+// that cannot be opened does not matter, and the home gets no log.db.
+func TestProgramRunsWithoutStore(t *testing.T) {
+	env := testEnv(t)
+	home := envValue(env, "NODECODE_HOME")
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "sum.lisp"), "(print (reduce #'+ *args* :key #'parse-integer))\n")
 	cases := []struct {
@@ -56,48 +29,29 @@ func TestProgramRunsWithoutHost(t *testing.T) {
 		{[]string{"--db", "/nonexistent/dir/x.db", "-e", "(length \"abc\")"}, "", "3\n"},
 	}
 	for _, c := range cases {
-		r := runIn(t, exe, dir, env, c.stdin, c.args...)
+		r := runIn(t, bin, dir, env, c.stdin, c.args...)
 		if r.code != 0 || r.stdout != c.want || r.stderr != "" {
 			t.Errorf("nodelisp %q: exit %d, stdout %q, stderr %q; want %q", c.args, r.code, r.stdout, r.stderr, c.want)
 		}
 	}
-}
-
-// Without a host to hand over to, the command lines that need one fail
-// with a message that says what is missing and how to get it.
-func TestNoHostSaysWhatIsMissing(t *testing.T) {
-	exe := lone(t)
-	env := withoutHostOnPath(t, testEnv(t))
-	for _, args := range [][]string{
-		{"sessions"},
-		{"-e", "(recall-search \"x\")"},
-		{"--session", "s1", "-e", "(+ 1 2)"},
-	} {
-		r := runIn(t, exe, t.TempDir(), env, "", args...)
-		if r.code != 1 || !strings.Contains(r.stderr, "nodelisp-host is not beside this binary nor on $PATH") ||
-			!strings.Contains(r.stderr, "make build") {
-			t.Errorf("nodelisp %q: exit %d, stderr %q", args, r.code, r.stderr)
-		}
+	if _, err := os.Stat(filepath.Join(home, "log.db")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a program that never read the log made %s (stat: %v)", filepath.Join(home, "log.db"), err)
 	}
 }
 
-// A program that builds a recall form's name at run time, where nodelisp
-// cannot see it, meets a stub whose error says why the form is missing.
-func TestHostFormStub(t *testing.T) {
-	exe := lone(t)
-	env := withoutHostOnPath(t, testEnv(t))
-	r := runIn(t, exe, t.TempDir(), env, "", "-e",
-		`(handler-case (funcall (intern (concatenate 'string "RECALL" "-LOG"))) (error (e) (princ-to-string e)))`)
-	want := `"recall-log: this program ran without the log, which nodelisp opens only when the program's text names recall-log or --session is given"` + "\n"
-	if r.code != 0 || r.stdout != want {
+// A program that builds a recall form's name at run time reaches the real
+// form: there is no guessing from the program's text which forms it uses.
+func TestRecallNameBuiltAtRunTime(t *testing.T) {
+	r := runBin(t, testEnv(t), "", "-e",
+		`(length (funcall (intern (concatenate 'string "RECALL" "-SEARCH")) "nothing-here"))`)
+	if r.code != 0 || r.stdout != "0\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
 
-// A program read from stdin that needs the log is handed to the host with
-// its text: the host reads it again from a pipe, and its exit status and
-// error come back unchanged.
-func TestStdinProgramHandedOver(t *testing.T) {
+// A program read from stdin may read the log, and its exit status and
+// error are the program's.
+func TestStdinProgramReadsLog(t *testing.T) {
 	env := testEnv(t)
 	r := runBin(t, env, "(print (length (recall-search \"nothing-here\")))\n", "-")
 	if r.code != 0 || r.stdout != "\n0 " {
@@ -106,44 +60,6 @@ func TestStdinProgramHandedOver(t *testing.T) {
 	r = runBin(t, env, "(recall-search \"\")\n", "-")
 	if r.code != 1 || !strings.HasPrefix(r.stderr, "<stdin>:1:1: recall-search") {
 		t.Errorf("an error: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
-	}
-}
-
-// In a source checkout, nodelisp without a host beside it builds one from
-// the checkout — this is how `go run ./cmd/nodelisp` starts the REPL — and
-// builds it only once.
-func TestCheckoutBuildsHost(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal("the go tool is not on PATH")
-	}
-	exe := lone(t)
-	env := withoutHostOnPath(t, testEnv(t))
-	// The toolchain's caches are the caller's, or the build starts cold.
-	for _, key := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
-		out, err := exec.Command(goTool, "env", key).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, key+"="+strings.TrimSpace(string(out)))
-	}
-	cache := t.TempDir()
-	env = append(env, "XDG_CACHE_HOME="+cache)
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := runIn(t, exe, filepath.Join(root, "docs"), env, "", "sessions")
-	if r.code != 0 || !strings.Contains(r.stderr, "nodelisp: building nodelisp-host from "+root) {
-		t.Fatalf("first run: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
-	}
-	matches, _ := filepath.Glob(filepath.Join(cache, "nodelisp", "checkout-*", "nodelisp-host"))
-	if len(matches) != 1 {
-		t.Errorf("built hosts in the cache: %v", matches)
-	}
-	r = runIn(t, exe, root, env, "", "sessions")
-	if r.code != 0 || r.stderr != "" {
-		t.Errorf("second run: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
 
@@ -177,16 +93,5 @@ func TestScriptInterrupted(t *testing.T) {
 	}
 	if len(rest) != 0 || !strings.HasSuffix(stderr.String(), ": evaluation cancelled\n") {
 		t.Errorf("stdout after start %q, stderr %q", rest, stderr.String())
-	}
-}
-
-// A host that turns out to be nodelisp itself is refused, instead of the
-// two handing the command to each other forever.
-func TestHostThatHandsBack(t *testing.T) {
-	exe := lone(t)
-	env := append(withoutHostOnPath(t, testEnv(t)), "NODECODE_HOST_BIN="+exe)
-	r := runIn(t, exe, t.TempDir(), env, "", "sessions")
-	if r.code != 1 || !strings.Contains(r.stderr, "handed the command back: it is not nodelisp-host") {
-		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }

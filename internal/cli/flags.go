@@ -1,7 +1,6 @@
-// Package cli holds what both halves of the nodelisp command share: the
-// flags, the help text, and running a program. cmd/nodelisp links only
-// this and the interpreter, so a script starts in a couple of
-// milliseconds; cmd/nodelisp-host adds the log, sessions and serve.
+// Package cli holds the nodelisp command's flags, its help text, and
+// running a program to its end; cmd/nodelisp adds the log, sessions and
+// serve around it.
 package cli
 
 import (
@@ -38,6 +37,8 @@ const UsageText = `Usage:
   nodelisp db migrate                apply the store's schema migrations
   nodelisp serve                     the host protocol over stdio (JSON-RPC 2.0)
   nodelisp view                      a read-only web page over the store
+  nodelisp models fetch              fetch the models.dev catalogue the budgets are read from
+  nodelisp help [COMMAND]            this help, or a command's
 
 Run 'nodelisp COMMAND --help' for a subcommand's flags.
 
@@ -56,7 +57,7 @@ const (
 func ParseFlags(args []string, stdout io.Writer) (Options, []string, error) {
 	var o Options
 	fs := NewFlagSet("nodelisp", UsageText)
-	fs.StringVar(&o.Expr, "e", "", "evaluate `EXPR` and print its value (default: none)")
+	fs.Var((*onceString)(&o.Expr), "e", "evaluate `EXPR` and print its value; give it once (default: none)")
 	fs.BoolVar(&o.JSON, "json", false, "print each top-level result as one JSON line")
 	fs.StringVar(&o.Session, "session", "", "resume session `ID` in the REPL; a script's recall forms read its log (default: a new session for the REPL, none for scripts)")
 	fs.StringVar(&o.DB, "db", "", UsageDB)
@@ -124,4 +125,18 @@ func PrintFlags(fs *flag.FlagSet) {
 func StoreFlags(fs *flag.FlagSet, o *Options) {
 	fs.StringVar(&o.DB, "db", o.DB, UsageDB)
 	fs.StringVar(&o.Home, "home", o.Home, UsageHome)
+}
+
+// onceString is a string flag that may be given only once: a second -e
+// would otherwise silently replace the first.
+type onceString string
+
+func (s *onceString) String() string { return string(*s) }
+
+func (s *onceString) Set(v string) error {
+	if *s != "" {
+		return errors.New("given twice: put both forms in one expression, as -e '(progn A B)'")
+	}
+	*s = onceString(v)
+	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,7 +22,7 @@ type Program struct {
 	Name   string   // the file name, "-e" or "<stdin>": errors are NAME:LINE:COL
 	Source string   // the program's text
 	Args   []string // the arguments after it, bound to *args*
-	JSON   bool     // print every top-level value as a JSON line
+	JSON   bool     // print every top-level value as a JSON line (see Run)
 
 	Stdout, Stderr io.Writer
 	// Install, when set, adds the caller's builtins to the interpreter
@@ -30,13 +31,21 @@ type Program struct {
 }
 
 // Run evaluates the program form by form and returns the exit status.
-// With -e the value of the last form is printed; with JSON every form's
-// value is printed as a JSON line. An error stops the program: it goes to
-// Stderr as NAME:LINE:COL: message and the status is ExitError.
+// With -e the value of the last form is printed; with JSON every line of
+// stdout is one JSON value: each form's value, preceded, when the form
+// printed anything, by a record {"output": TEXT} of what it printed, so
+// `jq` reads the stream. An error stops the program: it goes to Stderr as
+// NAME:LINE:COL: message and the status is ExitError.
 func (p Program) Run() int {
 	ctx, stop := interruptible()
 	defer stop()
-	it := interp.New(interp.Options{Stdout: p.Stdout})
+	out := p.Stdout
+	var printed *bytes.Buffer
+	if p.JSON {
+		printed = &bytes.Buffer{}
+		out = printed
+	}
+	it := interp.New(interp.Options{Stdout: out})
 	if p.Install != nil {
 		defer p.Install(it)()
 	}
@@ -52,6 +61,10 @@ func (p Program) Run() int {
 	var last interp.Result
 	for _, form := range cell.Forms {
 		res, err := it.EvalForm(ctx, cell, form)
+		if printed != nil && printed.Len() > 0 {
+			writeJSON(p.Stdout, map[string]string{"output": printed.String()})
+			printed.Reset()
+		}
 		if err != nil {
 			ReportError(p.Stderr, p.Name, err)
 			return ExitError
@@ -115,10 +128,18 @@ func ReportError(w io.Writer, name string, err error) {
 
 // PrintJSON prints v as one JSON line.
 func PrintJSON(w io.Writer, v lisp.Value) error {
-	b, err := json.Marshal(interp.ToJSON(v))
-	if err != nil {
+	return writeJSON(w, interp.ToJSON(v))
+}
+
+// writeJSON writes v as one line of JSON, with <, > and & as they are:
+// the stream is read by programs, not put into HTML.
+func writeJSON(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
+	_, err := w.Write(b.Bytes())
 	return err
 }

@@ -12,9 +12,8 @@ import (
 	"testing"
 )
 
-// Main builds the nodelisp command — ./cmd/nodelisp and, beside it, the
-// ./cmd/nodelisp-host it hands most command lines to — into a temporary
-// directory, sets *bin to nodelisp's path, runs the tests and exits with
+// Main builds the nodelisp command into a temporary directory, sets *bin
+// to its path, runs the tests and exits with
 // their status. Call it from TestMain.
 func Main(m *testing.M, bin *string) {
 	dir, err := os.MkdirTemp("", "nodelisp-bin-")
@@ -23,8 +22,7 @@ func Main(m *testing.M, bin *string) {
 		os.Exit(1)
 	}
 	*bin = filepath.Join(dir, "nodelisp")
-	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator),
-		"github.com/nodelisp/nodelisp/cmd/nodelisp", "github.com/nodelisp/nodelisp/cmd/nodelisp-host")
+	build := exec.Command("go", "build", "-o", *bin, "github.com/nodelisp/nodelisp/cmd/nodelisp")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building nodelisp:", err)

@@ -46,7 +46,11 @@ func (s *Store) Migrate(ctx context.Context) error {
 			return fmt.Errorf("schema version %d, this binary knows up to %d: %w", have, latest, store.ErrSchemaNewer)
 		}
 		for _, m := range ms[have:] {
-			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			sql, err := qualifyTrigramOps(ctx, tx, m.SQL)
+			if err != nil {
+				return fmt.Errorf("apply %s: %w", m.Name, err)
+			}
+			if _, err := tx.Exec(ctx, sql); err != nil {
 				return fmt.Errorf("apply %s: %w", m.Name, err)
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, m.Version); err != nil {

@@ -47,6 +47,10 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open postgres store: %w", err)
 	}
+	if err := checkSchema(ctx, pool, cfg); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open postgres store: %w", err)
+	}
 	s := &Store{pool: pool}
 	if err := s.Migrate(ctx); err != nil {
 		pool.Close()

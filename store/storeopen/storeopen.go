@@ -1,6 +1,6 @@
 // Package storeopen opens the store a URL or path names, picking the
 // backend, so that package store itself imports none. It is what the
-// command line and the session host call with NODECODE_DB or --db.
+// command line calls with the store its settings name (--db, NODECODE_DB).
 package storeopen
 
 import (
@@ -17,15 +17,6 @@ import (
 
 // DefaultFile is the embedded store's file name inside the nodelisp home.
 const DefaultFile = "log.db"
-
-// Target returns the store to open: the --db flag's value when set, else
-// $NODECODE_DB, else "" for the default file.
-func Target(flag string) string {
-	if flag != "" {
-		return flag
-	}
-	return os.Getenv("NODECODE_DB")
-}
 
 // Open opens the store target names: a postgres:// or postgresql:// URL
 // for PostgreSQL, otherwise a file path (an optional sqlite: prefix is

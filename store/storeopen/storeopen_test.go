@@ -21,13 +21,6 @@ func TestOpenDefaultFile(t *testing.T) {
 	}
 }
 
-func TestTarget(t *testing.T) {
-	t.Setenv("NODECODE_DB", "postgres://x")
-	if Target("") != "postgres://x" || Target("f.db") != "f.db" {
-		t.Error("Target: flag must win over NODECODE_DB")
-	}
-}
-
 func TestOpenInMissingDirectorySaysSo(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "log.db")
 	_, err := Open(context.Background(), missing, "")

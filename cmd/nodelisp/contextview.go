@@ -30,7 +30,7 @@ func (r *repl) contextCmd(ctx context.Context, args []string) error {
 	if w.Budget > 0 {
 		fmt.Fprintf(r.out, "budget: %s tokens, from %s\n", grouped(w.Budget), w.Source)
 	} else {
-		fmt.Fprintln(r.out, "budget: unknown (set --model, $NODECODE_MODEL or \"model\" in config.jsonc, or $NODECODE_CONTEXT_TOKENS)")
+		fmt.Fprintf(r.out, "budget: unknown: %s\n", r.sess.UnknownBudget(true))
 	}
 	// The bar takes what the line leaves after its caption.
 	bar := min(max(r.width-50, 10), 60)

@@ -44,13 +44,16 @@ type repl struct {
 // stdin and stdout are terminals, else the scripted one.
 func (c *command) repl() int {
 	ctx := context.Background()
-	model, env, err := c.budgetEnv()
+	set, err := c.settings()
 	if err != nil {
 		return c.fail(err)
 	}
-	budget := evict.Resolve(model, *env)
-	for _, w := range budget.Warnings {
-		fmt.Fprintf(c.stderr, "nodelisp: warning: %s\n", w)
+	if c.opts.JSON {
+		return c.usageError(errors.New("--json is for scripts, -e and -: the REPL prints results as text"))
+	}
+	budgets, err := c.budgets()
+	if err != nil {
+		return c.fail(err)
 	}
 	st, err := c.openStore(ctx)
 	if err != nil {
@@ -61,15 +64,26 @@ func (c *command) repl() int {
 	if err != nil {
 		return c.fail(err)
 	}
-	opts := session.Options{Title: "repl", Model: model, BudgetEnv: env, Workdir: workdir}
+	opts := session.Options{Title: "repl", Model: set.Model, Budgets: budgets, Workdir: workdir, Home: set.Home}
 	var sess *session.Session
 	if c.opts.Session != "" {
 		sess, err = session.Resume(ctx, st, c.opts.Session, opts)
 	} else {
+		opts.Deferred = true
 		sess, err = session.Open(ctx, st, opts)
 	}
 	if err != nil {
 		return c.fail(err)
+	}
+	if n := sess.Notice(); n != "" {
+		fmt.Fprintf(c.stderr, "nodelisp: %s\n", n)
+	}
+	budget := budgets.Resolve(sess.Model(), nil)
+	for _, w := range budget.Warnings {
+		fmt.Fprintf(c.stderr, "nodelisp: warning: %s\n", w)
+	}
+	if why := sess.UnknownBudget(false); why != "" && sess.Model() != "" {
+		fmt.Fprintf(c.stderr, "nodelisp: warning: the budget is unknown, so nothing is evicted ahead of time: %s\n", why)
 	}
 	r := &repl{c: c, st: st, sess: sess, out: c.stdout, msg: c.stderr, width: 80}
 	r.watchInterrupts()
@@ -128,23 +142,17 @@ func isSlash(src string) bool {
 	return strings.HasPrefix(strings.TrimLeft(src, " \t"), "/")
 }
 
-// turn runs one cell as a turn of the session: the input, then the request
-// (the window rebuilt, as a host does before it calls a model), then the
-// cell as the turn's one tool call.
+// turn runs one cell as a turn of the session (session.RunTurn) and shows
+// what it did.
 func (r *repl) turn(ctx context.Context, src string) error {
-	if _, err := r.sess.Input(ctx, src); err != nil {
-		return r.cancelled(ctx, err)
+	t, err := r.sess.RunTurn(ctx, src, session.TurnOptions{})
+	if t.Window != nil {
+		r.requestNotices(t.Window)
 	}
-	w, err := r.sess.Window(ctx, session.WindowOptions{Send: true})
 	if err != nil {
 		return r.cancelled(ctx, err)
 	}
-	r.requestNotices(w)
-	res, err := r.sess.Eval(ctx, src)
-	if err != nil {
-		return r.cancelled(ctx, err)
-	}
-	r.println(res.Text)
+	r.println(t.Cell.Text)
 	return nil
 }
 
@@ -158,16 +166,22 @@ func (r *repl) cancelled(ctx context.Context, err error) error {
 	return err
 }
 
-// requestNotices tells the person what a request did to the window: the
-// warning the model would now read, or an eviction.
+// requestNotices tells the person what a request did to the window: a
+// context edit taken or refused, the warning the model would now read,
+// or an eviction.
 func (r *repl) requestNotices(w *session.Window) {
+	if line := receiptLine(w.Receipt); line != "" {
+		fmt.Fprintf(r.msg, "nodelisp: %s\n", line)
+	}
 	switch {
 	case w.Evicted:
 		fmt.Fprintf(r.msg, "nodelisp: evicted: the window is now %s; turns up to seq %d are recalled from the log\n",
 			share(w.Usage, w.Budget), w.Boundary)
 	case w.Warning:
-		fmt.Fprintf(r.msg, "nodelisp: the window is at %s of its budget; the next input still over 85%% evicts down to 50%%\n",
-			share(w.Usage, w.Budget))
+		// The figure the agent reads in the warning, not the window with
+		// the warning in it.
+		fmt.Fprintf(r.msg, "nodelisp: the window is at %d%% of its budget; the next input still over 85%% evicts down to 50%%\n",
+			w.WarnPercent)
 	}
 }
 
@@ -247,3 +261,18 @@ func (r *repl) watchInterrupts() {
 }
 
 func (r *repl) stopInterrupts() { close(r.stopped) }
+
+// receiptLine is a context edit's receipt in one line: its head ("context
+// NONCE · taken as context edit seq N", "… · refused") and, when refused,
+// why. The whole receipt is in context.receipt.txt.
+func receiptLine(receipt string) string {
+	lines := strings.Split(strings.TrimSpace(receipt), "\n")
+	if lines[0] == "" {
+		return ""
+	}
+	line := "context edit: " + strings.TrimPrefix(lines[0], ";; receipt · ")
+	if len(lines) > 1 && strings.HasPrefix(lines[1], "refused: ") {
+		line += ": " + strings.TrimPrefix(lines[1], "refused: ")
+	}
+	return line
+}

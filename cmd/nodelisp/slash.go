@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -194,10 +193,5 @@ func (r *repl) forkCmd(ctx context.Context, args []string) error {
 }
 
 func (r *repl) evictCmd(ctx context.Context, args []string) error {
-	arg := strings.Join(args, " ")
-	if _, err := evict.ParseEvict(arg); err != nil {
-		// commandError names the command already.
-		return &argError{strings.TrimPrefix(err.Error(), "/evict: ")}
-	}
-	return r.evict(ctx, arg)
+	return r.evict(ctx, strings.Join(args, " "))
 }

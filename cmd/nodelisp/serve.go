@@ -55,15 +55,17 @@ func (c *command) serve(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg, err := serve.Setup{DB: o.DB, Home: o.Home, Model: o.Model, Workdir: o.Workdir}.Open(ctx)
+	c.opts = o
+	set, err := c.settings()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
-		if errors.As(err, new(*evict.ConfigError)) {
-			return cli.ExitUsage
-		}
-		return cli.ExitError
+		return c.fail(err)
 	}
-	defer cfg.Store.Close()
+	st, err := c.openStore(ctx)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer st.Close()
+	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
 	if *mcpMode {
 		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version}, c.stdin, c.stdout)
 	} else {

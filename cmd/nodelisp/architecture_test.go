@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// docs/architecture.md's table says, for every package of the module,
+// which of the module's packages it imports: the table must be exactly
+// what `go list` says, so the picture cannot drift from the code.
+func TestArchitectureTable(t *testing.T) {
+	const module = "github.com/nodelisp/nodelisp/"
+	list := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}`, "./...")
+	list.Dir = "../.."
+	out, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	real := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, imports, _ := strings.Cut(line, "|")
+		var own []string
+		for _, imp := range strings.Fields(imports) {
+			if strings.HasPrefix(imp, module) {
+				own = append(own, strings.TrimPrefix(imp, module))
+			}
+		}
+		slices.Sort(own)
+		real[strings.TrimPrefix(pkg, module)] = own
+	}
+
+	doc, err := os.ReadFile("../../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `([a-z0-9/]+)` \\| ([^|]*) \\|")
+	name := regexp.MustCompile("`([a-z0-9/]+)`")
+	table := map[string][]string{}
+	for _, m := range row.FindAllStringSubmatch(string(doc), -1) {
+		var imports []string
+		for _, n := range name.FindAllStringSubmatch(m[2], -1) {
+			imports = append(imports, n[1])
+		}
+		slices.Sort(imports)
+		table[m[1]] = imports
+	}
+	for pkg, imports := range real {
+		got, ok := table[pkg]
+		want := "| `" + pkg + "` | " + backticked(imports) + " | … |"
+		switch {
+		case !ok:
+			t.Errorf("docs/architecture.md has no row for %s; add %s", pkg, want)
+		case !slices.Equal(got, imports):
+			t.Errorf("docs/architecture.md: %s imports %v, the table says %v; the row should read %s", pkg, imports, got, want)
+		}
+	}
+	for pkg := range table {
+		if _, ok := real[pkg]; !ok {
+			t.Errorf("docs/architecture.md has a row for %s, which is not a package of the module", pkg)
+		}
+	}
+}
+
+func backticked(pkgs []string) string {
+	if len(pkgs) == 0 {
+		return "—"
+	}
+	var out []string
+	for _, p := range pkgs {
+		out = append(out, "`"+p+"`")
+	}
+	return strings.Join(out, ", ")
+}
