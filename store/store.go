@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 )
@@ -106,6 +107,8 @@ type Hit struct {
 	At      time.Time
 	Kind    string
 	Body    string
+	// Source is the session's Source (nil for nodelisp's own sessions).
+	Source json.RawMessage
 }
 
 // Errors a Store returns, wrapped with the operation; test with errors.Is.

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -19,11 +20,11 @@ const appendSQL = `WITH c AS (
 	RETURNING next_seq - $2 AS first, clock_timestamp() AS at
 )
 INSERT INTO events (session, seq, at, kind, turn, payload, body)
-SELECT $1, c.first + t.i - 1, c.at, t.kind,
+SELECT $1, c.first + t.i - 1, coalesce(t.given, c.at), t.kind,
 	CASE WHEN t.ref >= 0 THEN c.first + t.ref ELSE t.abs END,
 	t.payload, t.body
-FROM c, unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::text[])
-	WITH ORDINALITY AS t (kind, abs, ref, payload, body, i)
+FROM c, unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::text[], $8::timestamptz[])
+	WITH ORDINALITY AS t (kind, abs, ref, payload, body, given, i)
 RETURNING seq, turn, at`
 
 // Append appends a batch atomically in one round trip.
@@ -35,11 +36,15 @@ func (s *Store) Append(ctx context.Context, session string, events []store.NewEv
 	kinds, payloads, bodies := make([]string, n), make([]string, n), make([]string, n)
 	abs, ref := store.PlanTurns(events)
 	refs := make([]int32, n)
+	given := make([]*time.Time, n)
 	for i, e := range events {
 		kinds[i], payloads[i], bodies[i] = e.Kind, string(e.Payload), store.Body(e.Kind, e.Payload)
 		refs[i] = int32(ref[i])
+		if !e.At.IsZero() {
+			given[i] = &events[i].At
+		}
 	}
-	rows, err := s.pool.Query(ctx, appendSQL, session, int64(n), kinds, abs, refs, payloads, bodies)
+	rows, err := s.pool.Query(ctx, appendSQL, session, int64(n), kinds, abs, refs, payloads, bodies, given)
 	if err != nil {
 		return nil, fmt.Errorf("append session %s: %w", session, err)
 	}

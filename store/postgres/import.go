@@ -38,8 +38,12 @@ func (s *Store) Import(ctx context.Context, logs []store.SessionLog, progress fu
 		}
 		for _, l := range ordered {
 			ss := l.Session
-			if _, err := tx.Exec(ctx, `INSERT INTO sessions (id, title, created_at, parent, fork_seq, next_seq)
-				VALUES ($1, $2, $3, $4, $5, $6)`, ss.ID, ss.Title, ss.CreatedAt, nullable(ss.Parent), ss.ForkSeq, store.NextSeq(l)); err != nil {
+			var source *string
+			if ss.Source != nil {
+				source = nullable(string(ss.Source))
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO sessions (id, title, created_at, parent, fork_seq, next_seq, source)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`, ss.ID, ss.Title, ss.CreatedAt, nullable(ss.Parent), ss.ForkSeq, store.NextSeq(l), source); err != nil {
 				return fmt.Errorf("session %s: %w", ss.ID, err)
 			}
 		}

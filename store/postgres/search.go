@@ -27,7 +27,7 @@ func (searcher) Costs() plan.Costs { return costs }
 
 const (
 	searchKinds = `($1::text[] IS NULL OR kind = ANY ($1))`
-	hitSelect   = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body FROM events e JOIN sessions s ON s.id = e.session `
+	hitSelect   = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body, s.source FROM events e JOIN sessions s ON s.id = e.session `
 )
 
 // searchArgs are $1 kinds, $2 limit, then the words' patterns.
@@ -134,8 +134,12 @@ func (s *Store) queryHits(ctx context.Context, query string, args ...any) ([]sto
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Hit, error) {
 		var h store.Hit
-		err := r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body)
+		var source *string
+		err := r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body, &source)
 		h.At = h.At.UTC()
+		if source != nil {
+			h.Source = []byte(*source)
+		}
 		return h, err
 	})
 }

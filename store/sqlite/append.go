@@ -29,6 +29,10 @@ func (s *Store) Append(ctx context.Context, session string, events []store.NewEv
 		at := store.Now()
 		turns := store.ResolveTurns(first, events)
 		for i, e := range events {
+			at := at
+			if !e.At.IsZero() {
+				at = e.At.UTC()
+			}
 			out[i] = store.Event{Session: session, Seq: first + int64(i), At: at, Kind: e.Kind,
 				Turn: turns[i], Payload: e.Payload, Body: store.Body(e.Kind, e.Payload)}
 		}
