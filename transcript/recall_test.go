@@ -1,0 +1,68 @@
+package transcript
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nodelisp/nodelisp/internal/testdb"
+	"github.com/nodelisp/nodelisp/interp"
+	"github.com/nodelisp/nodelisp/recall"
+)
+
+// known tool calls of the fixtures, one per format, with words of the
+// call's arguments and of its result.
+var knownCalls = []struct {
+	session, call, result string
+}{
+	{"claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f", "mix phx.server", "background with ID: bae407b"},
+	{"codex-019982b8-3422-79e0-8b3b-05abaf4f3c3e", `"bash","-lc","ls"]`, "pnpm-workspace.yaml turbo.json"},
+	{"pi-d703a1a9-1b7b-4fb1-b512-c9738b1fe617", `read {"path":"packages/coding-agent/docs/theme.md"}`, "Pi Coding Agent Themes"},
+}
+
+// TestRecallFindsImported: recall-search finds a known tool call and its
+// result in each format's transcript, recall-entry shows the result
+// linked to that call, and recall-log reads the session like any other.
+func TestRecallFindsImported(t *testing.T) {
+	seqOf := regexp.MustCompile(`:seq (\d+)`)
+	for _, b := range testdb.Backends() {
+		t.Run(b.Name, func(t *testing.T) {
+			st := b.Open(t)
+			importAll(t, st)
+			it := interp.New(interp.Options{})
+			recall.Install(it.Image(), st, "")
+			eval := func(src string) string {
+				t.Helper()
+				r, err := it.Eval(context.Background(), src)
+				if err != nil {
+					t.Fatalf("%s: %v", src, err)
+				}
+				return r.Printed
+			}
+			for _, k := range knownCalls {
+				call := eval(fmt.Sprintf(`(recall-search %q :kinds :tool-call)`, k.call))
+				if !strings.Contains(call, `(:session-id "`+k.session+`"`) || strings.Count(call, ":session-id") != 1 {
+					t.Errorf("search for the call %q: %s", k.call, call)
+					continue
+				}
+				callSeq := seqOf.FindStringSubmatch(call)[1]
+				res := eval(fmt.Sprintf(`(recall-search %q :kinds :tool-result)`, k.result))
+				if !strings.Contains(res, `(:session-id "`+k.session+`"`) {
+					t.Errorf("search for the result %q: %s", k.result, res)
+					continue
+				}
+				resSeq := seqOf.FindStringSubmatch(res)[1]
+				entry := eval(fmt.Sprintf(`(recall-entry %s :session-id %q)`, resSeq, k.session))
+				if !strings.Contains(entry, `:kind "tool result"`) || !strings.Contains(entry, `{\"call\":`+callSeq+`,`) {
+					t.Errorf("result %s is not linked to call %s: %s", resSeq, callSeq, entry)
+				}
+				log := eval(fmt.Sprintf(`(recall-log :session-id %q :kinds :tool-call :limit 1 :clip 40)`, k.session))
+				if !strings.Contains(log, `:kind "tool call"`) {
+					t.Errorf("recall-log of %s: %s", k.session, log)
+				}
+			}
+		})
+	}
+}
