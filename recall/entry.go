@@ -38,9 +38,9 @@ func (r *recaller) entry(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if err != nil {
 		storeFailed(ctx, opEntry, session, err)
 	}
-	return lisp.List(append(row(e, -1),
+	return lisp.List(append(append(row(e, -1),
 		kwTurn, lisp.MakeInt(e.Turn),
 		kwSessionID, lisp.NewString(e.Session),
 		kwPayload, lisp.NewString(string(e.Payload)),
-	)...)
+	), sessionSource(ctx, st, opEntry, e.Session)...)...)
 }

@@ -44,12 +44,12 @@ func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	var out lisp.ListBuilder
 	for _, h := range hits {
-		out.Add(lisp.List(
+		out.Add(lisp.List(append([]lisp.Value{
 			kwSessionID, lisp.NewString(h.Session),
 			kwTitle, lisp.NewString(h.Title),
 			kwSeq, lisp.MakeInt(h.Seq),
 			kwText, lisp.NewString(snippet(h.Body, q.Words, window, lead)),
-		))
+		}, sourcePair(h.Source)...)...))
 	}
 	return out.List()
 }

@@ -15,16 +15,17 @@ import (
 // known tool calls of the fixtures, one per format, with words of the
 // call's arguments and of its result.
 var knownCalls = []struct {
-	session, call, result string
+	format, session, call, result string
 }{
-	{"claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f", "mix phx.server", "background with ID: bae407b"},
-	{"codex-019982b8-3422-79e0-8b3b-05abaf4f3c3e", `"bash","-lc","ls"]`, "pnpm-workspace.yaml turbo.json"},
-	{"pi-d703a1a9-1b7b-4fb1-b512-c9738b1fe617", `read {"path":"packages/coding-agent/docs/theme.md"}`, "Pi Coding Agent Themes"},
+	{ClaudeCode, "claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f", "mix phx.server", "background with ID: bae407b"},
+	{Codex, "codex-019982b8-3422-79e0-8b3b-05abaf4f3c3e", `"bash","-lc","ls"]`, "pnpm-workspace.yaml turbo.json"},
+	{Pi, "pi-d703a1a9-1b7b-4fb1-b512-c9738b1fe617", `read {"path":"packages/coding-agent/docs/theme.md"}`, "Pi Coding Agent Themes"},
 }
 
 // TestRecallFindsImported: recall-search finds a known tool call and its
-// result in each format's transcript, recall-entry shows the result
-// linked to that call, and recall-log reads the session like any other.
+// result in each format's transcript, each row ending with the tool it
+// came from; recall-entry shows the result linked to that call, and
+// recall-log reads the session like any other.
 func TestRecallFindsImported(t *testing.T) {
 	seqOf := regexp.MustCompile(`:seq (\d+)`)
 	for _, b := range testdb.Backends() {
@@ -47,6 +48,10 @@ func TestRecallFindsImported(t *testing.T) {
 					t.Errorf("search for the call %q: %s", k.call, call)
 					continue
 				}
+				source := fmt.Sprintf(`:source %q)`, k.format)
+				if !strings.HasSuffix(call, source+")") {
+					t.Errorf("the call's row does not end with %s: %s", source, call)
+				}
 				callSeq := seqOf.FindStringSubmatch(call)[1]
 				res := eval(fmt.Sprintf(`(recall-search %q :kinds :tool-result)`, k.result))
 				if !strings.Contains(res, `(:session-id "`+k.session+`"`) {
@@ -55,6 +60,9 @@ func TestRecallFindsImported(t *testing.T) {
 				}
 				resSeq := seqOf.FindStringSubmatch(res)[1]
 				entry := eval(fmt.Sprintf(`(recall-entry %s :session-id %q)`, resSeq, k.session))
+				if !strings.HasSuffix(entry, source) {
+					t.Errorf("recall-entry does not end with %s: %s", source, entry)
+				}
 				if !strings.Contains(entry, `:kind "tool result"`) || !strings.Contains(entry, `{\"call\":`+callSeq+`,`) {
 					t.Errorf("result %s is not linked to call %s: %s", resSeq, callSeq, entry)
 				}
