@@ -25,6 +25,7 @@ func (r *recaller) entry(t *eval.Thread, args []lisp.Value) lisp.Value {
 	session := r.sessionArg(opEntry, k)
 
 	ctx := threadContext(t)
+	runningCell(ctx)
 	st := r.store(ctx, opEntry)
 	e, err := st.Event(ctx, session, seq)
 	if store.IsNotFound(err) && ctx.Err() == nil {

@@ -29,7 +29,7 @@ func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
 			Expected: lisp.Intern("STRING"),
 		})
 	}
-	k := parseKeys(opSearch, args[1:], "kinds", "limit", "window", "lead")
+	k := parseKeys(opSearch, args[1:], "kinds", "limit", "window", "lead", "echoes")
 	q := store.SearchQuery{Words: words(query.S), Kinds: kindsArg(k), Limit: k.count("limit", searchLimit)}
 	window := k.count("window", searchWindow)
 	lead := k.natural("lead", searchLead)
@@ -38,7 +38,7 @@ func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 
 	ctx := threadContext(t)
-	hits, err := r.store(ctx, opSearch).Search(ctx, q)
+	hits, err := echoesArg(ctx, k).search(ctx, r.store(ctx, opSearch), q)
 	if err != nil {
 		storeFailed(ctx, opSearch, "", err)
 	}

@@ -75,6 +75,9 @@ type Query struct {
 	// Count asks for the total number of matching events in
 	// ScanResult.Matched when more than Limit matched.
 	Count bool
+	// SkipEchoes leaves out events flagged FlagEcho, and SkipRepeats
+	// those flagged FlagRepeat (see echo.go).
+	SkipEchoes, SkipRepeats bool
 }
 
 // ScanResult is what Scan returns.
@@ -97,6 +100,8 @@ type SearchQuery struct {
 	Kinds []string
 	// Limit caps the rows; zero means no cap.
 	Limit int
+	// SkipEchoes and SkipRepeats are as for Query.
+	SkipEchoes, SkipRepeats bool
 }
 
 // Hit is one row of Search: an event under the session that appended it.

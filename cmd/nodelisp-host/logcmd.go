@@ -98,7 +98,7 @@ func (c *command) logExport(args []string) int {
 func (c *command) logImport(args []string) int {
 	fs := cli.NewFlagSet("nodelisp log import", "Usage: nodelisp log import [flags] FILE.jsonl\n\nAdds every session of the file (- reads stdin) with its events as given, seqs and times included.\nThe whole file is checked first: a malformed line, or a session id the store has, imports nothing.\n\nFlags:\n")
 	cli.StoreFlags(fs, &c.opts)
-	from := fs.String("from", "", "read `TOOL`'s transcripts instead (claude-code, codex or pi): FILE… or directories of them")
+	from := fs.String("from", "", "read `TOOL`'s transcripts (claude-code, codex or pi): FILE… or directories of them (default: nodelisp's own JSON Lines)")
 	if status, done := c.subFlags(fs, args); done {
 		return status
 	}

@@ -26,7 +26,7 @@ func TestLogImportTranscripts(t *testing.T) {
 		t.Errorf("second import: exit %d, stderr %q", r.code, r.stderr)
 	}
 	out := mustRun(t, env, "", "-e", `(recall-search "mix phx.server" :kinds :tool-call :window 60)`)
-	want := `((:session-id "claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f" :title "start phoenix in background" :seq 5 :text "Bash {\"command\":\"mix phx.server\",\"description\":\"Start Phoeni"))` + "\n"
+	want := `((:session-id "claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f" :title "start phoenix in background" :seq 5 :text "Bash {\"command\":\"mix phx.server\",\"description\":\"Start Phoeni" :source "claude-code"))` + "\n"
 	if out != want {
 		t.Errorf("recall-search:\n got %s\nwant %s", out, want)
 	}

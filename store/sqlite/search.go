@@ -42,6 +42,7 @@ func conds(q store.SearchQuery) (string, []any) {
 	} else {
 		cond.WriteString("1")
 	}
+	cond.WriteString(hidden("e.", q.SkipEchoes, q.SkipRepeats))
 	for _, w := range q.Words {
 		if w != "" {
 			c, arg := matchCond("e.body", store.EscapeLike(w))

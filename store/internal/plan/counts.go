@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -87,8 +88,17 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 	}
 	first := (seg.After + countBlock - 1) / countBlock
 	last := min(seg.Through, st.Last)/countBlock - 1
+	keyKinds := q.Kinds
+	if m := store.Hidden(q.SkipEchoes, q.SkipRepeats); m != 0 {
+		// A read that skips flagged events counts apart from one that
+		// does not. An event's flag is set by a later append (a cell's
+		// result flags its call), so the newest whole block, where that
+		// can still happen, is not kept.
+		keyKinds = append(slices.Clone(q.Kinds), fmt.Sprintf("\x00hidden %d", m))
+		last--
+	}
 	cache := b.Counts()
-	kinds := kindsKey(q.Kinds)
+	kinds := kindsKey(keyKinds)
 	// Patterns that match the same texts share their counts.
 	match := store.FoldedLike(q.Match)
 	var n int64
@@ -100,7 +110,7 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 			missing = append(missing, k)
 		}
 	}
-	tkey, keepable := tableKey(seg.Session, q.Kinds, match)
+	tkey, keepable := tableKey(seg.Session, keyKinds, match)
 	keeper := cache.keeper
 	if !keepable {
 		keeper = nil
