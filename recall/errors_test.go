@@ -189,7 +189,7 @@ func TestDescribe(t *testing.T) {
 	for name, args := range map[string]string{
 		"RECALL-LOG":    "(&key match kinds before after limit clip session-id echoes)",
 		"RECALL-ENTRY":  "(seq &key session-id)",
-		"RECALL-SEARCH": "(query &key kinds limit window lead echoes)",
+		"RECALL-SEARCH": "(query &key kinds limit window lead echoes rank)",
 	} {
 		info := im.it.Image().Describe(lisp.Intern(name))
 		if info.Kind != "function" || info.Args != args || info.Doc == "" || strings.Contains(info.Doc, "\n") {

@@ -47,7 +47,7 @@ func install(image *eval.Interp, r *recaller) {
 	})
 	image.Define(&eval.Builtin{
 		Name: opSearch,
-		Args: "(query &key kinds limit window lead echoes)",
+		Args: "(query &key kinds limit window lead echoes rank)",
 		Doc:  "Events of every session whose body holds every space-separated word of QUERY (literally, ASCII case ignored), newest first, as (:session-id :title :seq :text).",
 		Min:  1, Max: -1,
 		Fn: r.search,
