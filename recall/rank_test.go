@@ -21,11 +21,11 @@ func TestRankBest(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, text := range []string{
-			"we chose to deploy with a blue green switch after the canary",        // 2: span 53
-			"deploy canary",                                                         // 3: span 13
+			"we chose to deploy with a blue green switch after the canary", // 2: span 53
+			"deploy canary", // 3: span 13
 			"deploy first; " + strings.Repeat("then wait. ", 30) + "canary later", // 4: far apart
-			"Deploy canary, deploy the canary, deploy",                             // 5: span 13, five words
-			"only the deploy word here",                                            // 6: not a hit
+			"Deploy canary, deploy the canary, deploy",                            // 5: span 13, five words
+			"only the deploy word here",                                           // 6: not a hit
 		} {
 			p, _ := json.Marshal(map[string]string{"text": text})
 			if _, err := st.Append(ctx, "r", []store.NewEvent{{Kind: store.KindAnswer, Turn: 1, Payload: p}}); err != nil {
