@@ -25,6 +25,11 @@ import (
 // statement per block stay a few percent of testing its rows.
 const countBlock = 8192
 
+// flagMargin is how many events may come between an event and the later
+// one that sets its flag (store/echo.go): a cell's call and its result,
+// with whatever the cell appended in between, far fewer in practice.
+const flagMargin = 1024
+
 // maxCounts bounds the cache's entries (a few MB); past it the cache
 // starts again empty.
 const maxCounts = 1 << 16
@@ -91,11 +96,12 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 	keyKinds := q.Kinds
 	if m := store.Hidden(q.SkipEchoes, q.SkipRepeats); m != 0 {
 		// A read that skips flagged events counts apart from one that
-		// does not. An event's flag is set by a later append (a cell's
-		// result flags its call), so the newest whole block, where that
-		// can still happen, is not kept.
+		// does not. An event's flag may be set by a later append (a
+		// cell's result flags its call, an input is flagged by its
+		// call), so a block is kept only once flagMargin events follow
+		// it.
 		keyKinds = append(slices.Clone(q.Kinds), fmt.Sprintf("\x00hidden %d", m))
-		last--
+		last = (min(seg.Through, st.Last)-flagMargin)/countBlock - 1
 	}
 	cache := b.Counts()
 	kinds := kindsKey(keyKinds)
