@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/nodelisp/nodelisp/internal/testdb"
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/recall"
+	"github.com/nodelisp/nodelisp/store"
 )
 
 // known tool calls of the fixtures, one per format, with words of the
@@ -69,6 +71,60 @@ func TestRecallFindsImported(t *testing.T) {
 				log := eval(fmt.Sprintf(`(recall-log :session-id %q :kinds :tool-call :limit 1 :clip 40)`, k.session))
 				if !strings.Contains(log, `:kind "tool call"`) {
 					t.Errorf("recall-log of %s: %s", k.session, log)
+				}
+			}
+		})
+	}
+}
+
+// TestRecallFindsEveryFixture: in every fixture that has tool calls,
+// recall-search finds its first tool call and that call's result by the
+// words of their own bodies, under the session with its :source.
+func TestRecallFindsEveryFixture(t *testing.T) {
+	for _, b := range testdb.Backends() {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := context.Background()
+			st := b.Open(t)
+			importAll(t, st)
+			it := interp.New(interp.Options{})
+			recall.Install(it.Image(), st, "")
+			found := func(body, kind, session string, seq int64) bool {
+				t.Helper()
+				query := strings.Join(strings.Fields(string([]rune(body)[:min(len([]rune(body)), 60)])), " ")
+				r, err := it.Eval(ctx, fmt.Sprintf(`(recall-search %q :kinds %q :limit 60 :window 1)`, query, kind))
+				if err != nil {
+					t.Fatalf("%s: %v", query, err)
+				}
+				return strings.Contains(r.Printed, fmt.Sprintf(`(:session-id %q`, session)) &&
+					strings.Contains(r.Printed, fmt.Sprintf(`:seq %d :text`, seq))
+			}
+			for _, f := range fixtureTable {
+				if f.counts[store.KindToolCall] == 0 {
+					continue
+				}
+				r, err := st.Scan(ctx, store.Query{Session: f.session, Kinds: []string{store.KindToolCall, store.KindToolResult}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				call := r.Events[0]
+				if call.Kind != store.KindToolCall || !found(call.Body, "tool call", f.session, call.Seq) {
+					t.Errorf("%s: the first tool call (seq %d, %q) is not found", f.file, call.Seq, call.Body)
+					continue
+				}
+				linked := false
+				for _, e := range r.Events {
+					var p struct{ Call int64 }
+					if e.Kind != store.KindToolResult || json.Unmarshal(e.Payload, &p) != nil || p.Call != call.Seq {
+						continue
+					}
+					linked = true
+					if strings.TrimSpace(e.Body) != "" && !found(e.Body, "tool result", f.session, e.Seq) {
+						t.Errorf("%s: the result (seq %d) of call %d is not found", f.file, e.Seq, call.Seq)
+					}
+					break
+				}
+				if !linked {
+					t.Errorf("%s: no tool result names call %d", f.file, call.Seq)
 				}
 			}
 		})
