@@ -254,3 +254,32 @@ func TestImportTruncated(t *testing.T) {
 		})
 	}
 }
+
+// TestImportWrongFormat: a file of another format, or one with a line
+// that is JSON but not a well-formed message, imports nothing and says
+// why.
+func TestImportWrongFormat(t *testing.T) {
+	ctx := context.Background()
+	st := testdb.SQLite(t)
+	codex := filepath.Join(fixtures, fixtureTable[5].file)
+	_, err := Import(ctx, st, ClaudeCode, []string{codex}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "no session id: not a claude-code transcript") {
+		t.Errorf("codex file read as claude-code: %v", err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	line := `{"type":"assistant","uuid":"u1","sessionId":"s9","timestamp":"2026-01-01T00:00:00Z"}`
+	if err := os.WriteFile(bad, []byte(line+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Import(ctx, st, ClaudeCode, []string{bad}, Options{})
+	var le *LineError
+	if !errors.As(err, &le) || le.Line != 1 || !strings.Contains(err.Error(), "assistant line without a message") {
+		t.Errorf("message line without a message: %v", err)
+	}
+	if _, err := Import(ctx, st, "cursor", []string{bad}, Options{}); err == nil || !strings.Contains(err.Error(), `unknown transcript format "cursor"`) {
+		t.Errorf("unknown format: %v", err)
+	}
+	if all, _ := st.Sessions(ctx); len(all) != 0 {
+		t.Errorf("sessions after failed imports: %+v", all)
+	}
+}
