@@ -1,6 +1,9 @@
 package store
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // Flags of an event that recall's default reads leave out, kept in the
 // backends' events.echo column. Like Body they are derived from payloads
@@ -37,7 +40,9 @@ func Hidden(skipEchoes, skipRepeats bool) int {
 // EchoCall reports whether a tool result's payload says its cell called
 // recall ("recall": true) and returns the seq of its call ("call").
 func EchoCall(kind string, payload json.RawMessage) (int64, bool) {
-	if kind != KindToolResult {
+	// Most results are not echoes: skip decoding those, which a bulk
+	// import would otherwise do for every result it writes.
+	if kind != KindToolResult || !bytes.Contains(payload, []byte(`"recall"`)) {
 		return 0, false
 	}
 	var p struct {
