@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -281,5 +282,45 @@ func TestImportWrongFormat(t *testing.T) {
 	}
 	if all, _ := st.Sessions(ctx); len(all) != 0 {
 		t.Errorf("sessions after failed imports: %+v", all)
+	}
+}
+
+// TestImportedTurns: what an import writes keeps the log model's rules
+// that store.ValidateLog (being added beside log import) checks: every
+// event's turn is zero or the seq of an input before it (its own for an
+// input), every input's parent zero or an earlier input, and every tool
+// result's call zero or a tool call before it.
+func TestImportedTurns(t *testing.T) {
+	ctx := context.Background()
+	st := testdb.SQLite(t)
+	importAll(t, st)
+	for _, f := range fixtureTable {
+		evs, err := store.Events(ctx, st, f.session, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs, calls := map[int64]bool{0: true}, map[int64]bool{0: true}
+		for _, e := range evs {
+			var p struct{ Parent, Call int64 }
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			switch e.Kind {
+			case store.KindInput:
+				if e.Turn != e.Seq || !inputs[p.Parent] {
+					t.Errorf("%s: input %d: turn %d, parent %d", f.file, e.Seq, e.Turn, p.Parent)
+				}
+				inputs[e.Seq] = true
+			case store.KindToolCall:
+				calls[e.Seq] = true
+			case store.KindToolResult:
+				if !calls[p.Call] {
+					t.Errorf("%s: result %d names call %d", f.file, e.Seq, p.Call)
+				}
+			}
+			if !inputs[e.Turn] {
+				t.Errorf("%s: seq %d (%s): turn %d is no input before it", f.file, e.Seq, e.Kind, e.Turn)
+			}
+		}
 	}
 }
