@@ -32,8 +32,10 @@ type Transcript struct {
 	// ID is the tool's own id for the session.
 	ID string
 	// Agent is a sub-agent's id, for a sidechain transcript.
-	Agent   string
-	Title   string
+	Agent string
+	Title string
+	// Lines is the number of lines read.
+	Lines   int64
 	entries []entry
 }
 

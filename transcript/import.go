@@ -16,10 +16,11 @@ type Options struct {
 	Progress jsonl.Progress
 }
 
-// Stats counts what an import did: the files read, the sessions created,
-// the sessions that grew and the events added.
+// Stats counts what an import did: the files and lines read, the
+// sessions created, the sessions that grew and the events added.
 type Stats struct {
 	Files    int64
+	Lines    int64
 	Sessions int64
 	Grown    int64
 	Events   int64
@@ -56,7 +57,7 @@ func Import(ctx context.Context, st store.Store, format string, paths []string, 
 
 func report(p jsonl.Progress, s Stats, more int64) {
 	if p != nil {
-		p(jsonl.Stats{Lines: s.Files, Sessions: s.Sessions + s.Grown, Events: s.Events + more})
+		p(jsonl.Stats{Lines: s.Lines, Sessions: s.Sessions + s.Grown, Events: s.Events + more})
 	}
 }
 
@@ -66,6 +67,7 @@ func importFile(ctx context.Context, st store.Store, format, path string, stats 
 	if err != nil {
 		return err
 	}
+	stats.Lines += t.Lines
 	id := t.SessionID()
 	have, err := st.Session(ctx, id)
 	if store.IsNotFound(err) {

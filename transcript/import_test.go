@@ -14,6 +14,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/internal/testdb"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/store/jsonl"
 )
 
 const fixtures = "../testdata/transcripts"
@@ -322,5 +323,21 @@ func TestImportedTurns(t *testing.T) {
 				t.Errorf("%s: seq %d (%s): turn %d is no input before it", f.file, e.Seq, e.Kind, e.Turn)
 			}
 		}
+	}
+}
+
+// TestImportProgress: the progress callback counts the lines read and the
+// events written, ending at the totals.
+func TestImportProgress(t *testing.T) {
+	st := testdb.SQLite(t)
+	var last jsonl.Stats
+	calls := 0
+	s, err := Import(context.Background(), st, Codex, []string{filepath.Join(fixtures, Codex)},
+		Options{Progress: func(p jsonl.Stats) { calls, last = calls+1, p }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 3 || last.Lines != 50+40+11 || last.Events != s.Events || s.Lines != last.Lines {
+		t.Errorf("%d progress calls, last %+v; stats %+v", calls, last, s)
 	}
 }

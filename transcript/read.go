@@ -74,6 +74,7 @@ func Read(ctx context.Context, format, file string, r io.Reader) (*Transcript, e
 		if err == io.EOF && raw == nil {
 			break
 		}
+		t.Lines = int64(n)
 		if err != nil && err != io.EOF {
 			return nil, &LineError{File: file, Line: n, Err: err}
 		}
