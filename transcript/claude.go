@@ -54,7 +54,12 @@ type claudeBlock struct {
 type claudeParser struct {
 	summary string // the first summary line's, which titles the session
 	first   string // the first input in the user's own words
+	// session is set by a line that belongs to a session, not one of
+	// the summaries and snapshots Claude Code also writes alone.
+	session bool
 }
+
+func (p *claudeParser) bare() bool { return !p.session }
 
 func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
 	var l claudeLine
@@ -75,6 +80,7 @@ func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
 	if key == "" {
 		key = fmt.Sprintf("line %d", n)
 	}
+	p.session = p.session || (l.Type != "summary" && l.Type != "file-history-snapshot")
 	if (l.Type == "user" || l.Type == "assistant") && l.Message != nil {
 		return p.message(t, key, at, l.Message.Role, l.Message.Content)
 	}

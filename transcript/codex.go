@@ -40,6 +40,8 @@ type codexParser struct {
 	first string // the first input in the user's own words
 }
 
+func (*codexParser) bare() bool { return false }
+
 func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 	var l codexLine
 	if err := json.Unmarshal(raw, &l); err != nil {

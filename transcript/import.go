@@ -16,11 +16,13 @@ type Options struct {
 	Progress jsonl.Progress
 }
 
-// Stats counts what an import did: the files and lines read, the
-// sessions created, the sessions that grew and the events added.
+// Stats counts what an import did: the files and lines read, the files
+// skipped as holding no session (ErrNoSession), the sessions created, the
+// sessions that grew and the events added.
 type Stats struct {
 	Files    int64
 	Lines    int64
+	Skipped  int64
 	Sessions int64
 	Grown    int64
 	Events   int64
@@ -46,7 +48,10 @@ func Import(ctx context.Context, st store.Store, format string, paths []string, 
 		if err := ctx.Err(); err != nil {
 			return stats, err
 		}
-		if err := importFile(ctx, st, format, f, &stats, opts.Progress); err != nil {
+		switch err := importFile(ctx, st, format, f, &stats, opts.Progress); {
+		case errors.Is(err, ErrNoSession):
+			stats.Skipped++
+		case err != nil:
 			errs = append(errs, err)
 		}
 		stats.Files++

@@ -341,3 +341,28 @@ func TestImportProgress(t *testing.T) {
 		t.Errorf("%d progress calls, last %+v; stats %+v", calls, last, s)
 	}
 }
+
+// TestImportSkipsBareFiles: a file of summary lines alone, as Claude Code
+// leaves in its projects folder, or an empty one, is skipped, not an
+// error, and the directory's other transcripts go in.
+func TestImportSkipsBareFiles(t *testing.T) {
+	dir := t.TempDir()
+	summaries := `{"type":"summary","summary":"Fixing the deploy script","leafUuid":"0b1c"}` + "\n" +
+		`{"type":"summary","summary":"Another thread","leafUuid":"9f2e"}` + "\n"
+	for name, text := range map[string]string{"summaries.jsonl": summaries, "empty.jsonl": ""} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole, err := os.ReadFile(filepath.Join(fixtures, fixtureTable[0].file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "session.jsonl"), whole, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Import(context.Background(), testdb.SQLite(t), ClaudeCode, []string{dir}, Options{})
+	if err != nil || s.Files != 3 || s.Skipped != 2 || s.Sessions != 1 {
+		t.Errorf("import: %+v, %v; want 3 files, 2 skipped, 1 session", s, err)
+	}
+}

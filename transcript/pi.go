@@ -44,6 +44,8 @@ type piParser struct {
 	first string // the first input in the user's own words
 }
 
+func (*piParser) bare() bool { return false }
+
 func (p *piParser) line(t *Transcript, n int, raw []byte) error {
 	var l piLine
 	if err := json.Unmarshal(raw, &l); err != nil {

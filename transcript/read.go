@@ -29,7 +29,15 @@ type parser interface {
 	// finish names the session when no line did: usually after its
 	// first input in the user's own words.
 	finish(t *Transcript)
+	// bare reports that the lines read hold no session, only what a
+	// tool writes beside sessions (Claude Code leaves files of summary
+	// lines alone in its projects folder).
+	bare() bool
 }
+
+// ErrNoSession is a transcript file that holds no session: empty, or only
+// lines a tool writes beside sessions. Import skips it.
+var ErrNoSession = errors.New("no session in the file")
 
 func parserFor(format string) (parser, error) {
 	switch format {
@@ -93,6 +101,9 @@ func Read(ctx context.Context, format, file string, r io.Reader) (*Transcript, e
 		}
 	}
 	if t.ID == "" {
+		if len(t.entries) == 0 || p.bare() {
+			return nil, fmt.Errorf("%s: %w", file, ErrNoSession)
+		}
 		return nil, fmt.Errorf("%s: no session id: not a %s transcript", file, format)
 	}
 	p.finish(t)

@@ -29,8 +29,12 @@ func (c *command) logImportTranscripts(from string, paths []string) int {
 	defer st.Close()
 	stats, err := transcript.Import(ctx, st, from, paths, transcript.Options{Progress: c.progress("imported")})
 	c.endProgress()
-	fmt.Fprintf(c.stderr, "imported %d files: %d new sessions, %d grown, %d events\n",
-		stats.Files, stats.Sessions, stats.Grown, stats.Events)
+	skipped := ""
+	if stats.Skipped > 0 {
+		skipped = fmt.Sprintf(" (%d without a session, skipped)", stats.Skipped)
+	}
+	fmt.Fprintf(c.stderr, "imported %d files%s: %d new sessions, %d grown, %d events\n",
+		stats.Files, skipped, stats.Sessions, stats.Grown, stats.Events)
 	if err != nil {
 		for _, e := range unjoin(err) {
 			fmt.Fprintf(c.stderr, "nodelisp: %v; nothing of that file imported\n", e)
