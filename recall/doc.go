@@ -13,6 +13,12 @@
 // the store. Rows are plists; see docs/recall.md for every keyword,
 // default and shape.
 //
+// Two additions to the seeds' rules live here too: cells that ran recall
+// forms are echoes, left out unless :echoes t (echoes.go, cell.go: a host
+// hands the running cell over with WithCell), and recall-search can rank
+// the best match first (rank.go). Rows of sessions imported from other
+// agents' transcripts end with :source (source.go).
+//
 // The package turns Lisp arguments into store queries and store rows into
 // Lisp values; the SQL, and the choice between an index and a newest-first
 // walk, belong to the store. Bad arguments, missing sessions and store

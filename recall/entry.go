@@ -25,6 +25,7 @@ func (r *recaller) entry(t *eval.Thread, args []lisp.Value) lisp.Value {
 	session := r.sessionArg(opEntry, k)
 
 	ctx := threadContext(t)
+	runningCell(ctx)
 	st := r.store(ctx, opEntry)
 	e, err := st.Event(ctx, session, seq)
 	if store.IsNotFound(err) && ctx.Err() == nil {
@@ -38,9 +39,9 @@ func (r *recaller) entry(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if err != nil {
 		storeFailed(ctx, opEntry, session, err)
 	}
-	return lisp.List(append(row(e, -1),
+	return lisp.List(append(append(row(e, -1),
 		kwTurn, lisp.MakeInt(e.Turn),
 		kwSessionID, lisp.NewString(e.Session),
 		kwPayload, lisp.NewString(string(e.Payload)),
-	)...)
+	), sessionSource(ctx, st, opEntry, e.Session)...)...)
 }

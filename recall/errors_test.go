@@ -187,9 +187,9 @@ func TestCancel(t *testing.T) {
 func TestDescribe(t *testing.T) {
 	im := newImage(failing{}, "s1")
 	for name, args := range map[string]string{
-		"RECALL-LOG":    "(&key match kinds before after limit clip session-id)",
+		"RECALL-LOG":    "(&key match kinds before after limit clip session-id echoes)",
 		"RECALL-ENTRY":  "(seq &key session-id)",
-		"RECALL-SEARCH": "(query &key kinds limit window lead)",
+		"RECALL-SEARCH": "(query &key kinds limit window lead echoes rank)",
 	} {
 		info := im.it.Image().Describe(lisp.Intern(name))
 		if info.Kind != "function" || info.Args != args || info.Doc == "" || strings.Contains(info.Doc, "\n") {

@@ -33,7 +33,7 @@ func InstallLazy(image *eval.Interp, open func(ctx context.Context) (store.Store
 func install(image *eval.Interp, r *recaller) {
 	image.Define(&eval.Builtin{
 		Name: opLog,
-		Args: "(&key match kinds before after limit clip session-id)",
+		Args: "(&key match kinds before after limit clip session-id echoes)",
 		Doc:  "Rows of the session's log and the sessions it forked from, undone turns included, oldest first, bodies clipped; (:matched N :showing M) leads when more match than :limit.",
 		Min:  0, Max: -1,
 		Fn: r.log,
@@ -47,7 +47,7 @@ func install(image *eval.Interp, r *recaller) {
 	})
 	image.Define(&eval.Builtin{
 		Name: opSearch,
-		Args: "(query &key kinds limit window lead)",
+		Args: "(query &key kinds limit window lead echoes rank)",
 		Doc:  "Events of every session whose body holds every space-separated word of QUERY (literally, ASCII case ignored), newest first, as (:session-id :title :seq :text).",
 		Min:  1, Max: -1,
 		Fn: r.search,

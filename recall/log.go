@@ -17,7 +17,7 @@ const (
 // with :before set to the oldest :seq shown walks the whole match set,
 // since each page takes the newest rows below its bound.
 func (r *recaller) log(t *eval.Thread, args []lisp.Value) lisp.Value {
-	k := parseKeys(opLog, args, "match", "kinds", "before", "after", "limit", "clip", "session-id")
+	k := parseKeys(opLog, args, "match", "kinds", "before", "after", "limit", "clip", "session-id", "echoes")
 	q := store.Query{Newest: true, Count: true}
 	q.Match, _ = k.str("match")
 	q.Kinds = kindsArg(k)
@@ -32,7 +32,7 @@ func (r *recaller) log(t *eval.Thread, args []lisp.Value) lisp.Value {
 	q.Session = r.sessionArg(opLog, k)
 
 	ctx := threadContext(t)
-	res, err := r.store(ctx, opLog).Scan(ctx, q)
+	res, err := echoesArg(ctx, k).scan(ctx, r.store(ctx, opLog), q)
 	if err != nil {
 		storeFailed(ctx, opLog, q.Session, err)
 	}

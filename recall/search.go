@@ -29,27 +29,36 @@ func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
 			Expected: lisp.Intern("STRING"),
 		})
 	}
-	k := parseKeys(opSearch, args[1:], "kinds", "limit", "window", "lead")
+	k := parseKeys(opSearch, args[1:], "kinds", "limit", "window", "lead", "echoes", "rank")
 	q := store.SearchQuery{Words: words(query.S), Kinds: kindsArg(k), Limit: k.count("limit", searchLimit)}
 	window := k.count("window", searchWindow)
 	lead := k.natural("lead", searchLead)
+	best := rankArg(k)
 	if len(q.Words) == 0 {
 		lisp.Errorf("%s: empty query", opSearch)
 	}
 
 	ctx := threadContext(t)
-	hits, err := r.store(ctx, opSearch).Search(ctx, q)
+	limit := q.Limit
+	if best {
+		q.Limit = max(limit, rankPool)
+	}
+	hits, err := echoesArg(ctx, k).search(ctx, r.store(ctx, opSearch), q)
 	if err != nil {
 		storeFailed(ctx, opSearch, "", err)
 	}
+	if best {
+		rank(hits, q.Words)
+		hits = hits[:min(len(hits), limit)]
+	}
 	var out lisp.ListBuilder
 	for _, h := range hits {
-		out.Add(lisp.List(
+		out.Add(lisp.List(append([]lisp.Value{
 			kwSessionID, lisp.NewString(h.Session),
 			kwTitle, lisp.NewString(h.Title),
 			kwSeq, lisp.MakeInt(h.Seq),
 			kwText, lisp.NewString(snippet(h.Body, q.Words, window, lead)),
-		))
+		}, sourcePair(h.Source)...)...))
 	}
 	return out.List()
 }

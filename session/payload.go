@@ -29,6 +29,9 @@ type resultPayload struct {
 	Error      bool              `json:"error"`
 	Defined    []string          `json:"defined"`
 	Watching   map[string]string `json:"watching"`
+	// Recall is set, and only then written, when the cell called a
+	// recall builtin (session/echo.go).
+	Recall bool `json:"recall,omitempty"`
 }
 
 type headMovePayload struct {

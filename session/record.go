@@ -84,7 +84,8 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 
 	before := s.watchedValues()
 	start := time.Now()
-	res, evalErr := s.image.Eval(ctx, code)
+	cellCtx, cell := s.recallCell(ctx, callSeq)
+	res, evalErr := s.image.Eval(cellCtx, code)
 	elapsed := time.Since(start)
 
 	text := res.Output
@@ -96,7 +97,7 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	changed := changedValues(before, s.watchedValues())
 	payload := resultPayload{
 		Call: callSeq, Text: text, DurationMS: elapsed.Milliseconds(), Error: evalErr != nil,
-		Defined: nonNil(res.Defined), Watching: changed,
+		Defined: nonNil(res.Defined), Watching: changed, Recall: cell.Recalled(),
 	}
 	// The result is written even when the cell was cancelled: a call
 	// always gets its result, so the log stays consistent.

@@ -29,6 +29,9 @@ type Session struct {
 	CreatedAt time.Time
 	Parent    string
 	ForkSeq   *int64
+	// Source, when not nil, is a JSON object saying where an imported
+	// session came from (see source.go); sessions nodelisp made have none.
+	Source json.RawMessage
 }
 
 // Event is one entry of the log as stored.
@@ -50,10 +53,14 @@ type Event struct {
 // gets the seq of the nearest input before it in the same append call (or
 // zero when the call holds none), so a turn appended in one call needs no
 // seqs from the caller.
+//
+// At, when not zero, is the event's time as another log recorded it (an
+// imported transcript); zero asks the store for the time of the append.
 type NewEvent struct {
 	Kind    string
 	Turn    int64
 	Payload json.RawMessage
+	At      time.Time
 }
 
 // SessionLog is a session with its own events (not its parent's), in seq

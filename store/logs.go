@@ -22,6 +22,9 @@ func CheckLogs(logs []SessionLog, exists func(id string) (bool, error)) ([]Sessi
 		if (s.Parent == "") != (s.ForkSeq == nil) {
 			return nil, fmt.Errorf("session %s: parent and fork_seq must be both set or both null: %w", s.ID, ErrInvalid)
 		}
+		if err := CheckSource(s.Source); err != nil {
+			return nil, fmt.Errorf("session %s: %w", s.ID, err)
+		}
 		last := int64(0)
 		if s.ForkSeq != nil {
 			last = *s.ForkSeq

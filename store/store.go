@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 )
@@ -74,6 +75,9 @@ type Query struct {
 	// Count asks for the total number of matching events in
 	// ScanResult.Matched when more than Limit matched.
 	Count bool
+	// SkipEchoes leaves out events flagged FlagEcho, and SkipRepeats
+	// those flagged FlagRepeat (see echo.go).
+	SkipEchoes, SkipRepeats bool
 }
 
 // ScanResult is what Scan returns.
@@ -96,6 +100,8 @@ type SearchQuery struct {
 	Kinds []string
 	// Limit caps the rows; zero means no cap.
 	Limit int
+	// SkipEchoes and SkipRepeats are as for Query.
+	SkipEchoes, SkipRepeats bool
 }
 
 // Hit is one row of Search: an event under the session that appended it.
@@ -106,6 +112,8 @@ type Hit struct {
 	At      time.Time
 	Kind    string
 	Body    string
+	// Source is the session's Source (nil for nodelisp's own sessions).
+	Source json.RawMessage
 }
 
 // Errors a Store returns, wrapped with the operation; test with errors.Is.

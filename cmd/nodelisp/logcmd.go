@@ -17,6 +17,7 @@ func init() { subcommands["log"] = (*command).log }
 const logUsage = `Usage:
   nodelisp log export [--session ID]… [--out FILE]   write sessions as JSON Lines (default: every session, to stdout)
   nodelisp log import FILE.jsonl                     add the sessions of a file (- for stdin), all or none
+  nodelisp log import --from TOOL FILE|DIR…          add other agents' transcripts (claude-code, codex, pi)
   nodelisp log gen --sessions N --events M [--out FILE]  make a synthetic log (default: into the store)
 
 Run 'nodelisp log COMMAND --help' for a command's flags.
@@ -97,8 +98,12 @@ func (c *command) logExport(args []string) int {
 func (c *command) logImport(args []string) int {
 	fs := cli.NewFlagSet("nodelisp log import", "Usage: nodelisp log import [flags] FILE.jsonl\n\nAdds every session of the file (- reads stdin) with its events as given, seqs and times included.\nThe whole file is checked first: a malformed line, or a session id the store has, imports nothing.\n\nFlags:\n")
 	cli.StoreFlags(fs, &c.opts)
+	from := fs.String("from", "", "read `TOOL`'s transcripts (claude-code, codex or pi): FILE… or directories of them (default: nodelisp's own JSON Lines)")
 	if status, done := c.subFlags(fs, args); done {
 		return status
+	}
+	if *from != "" {
+		return c.logImportTranscripts(*from, fs.Args())
 	}
 	if fs.NArg() != 1 {
 		return c.usageError(errors.New("log import: give one file (or - for stdin)"))

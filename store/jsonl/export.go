@@ -106,7 +106,7 @@ type lineEncoder struct {
 }
 
 func (le *lineEncoder) session(s store.Session) error {
-	l := sessionLine{Type: "session", ID: s.ID, Title: s.Title, CreatedAt: store.FormatTime(s.CreatedAt), ForkSeq: s.ForkSeq}
+	l := sessionLine{Type: "session", ID: s.ID, Title: s.Title, CreatedAt: store.FormatTime(s.CreatedAt), ForkSeq: s.ForkSeq, Source: s.Source}
 	if s.Parent != "" {
 		l.Parent = &s.Parent
 	}

@@ -100,7 +100,7 @@ func readLine(line []byte, logs *[]store.SessionLog) error {
 		if err != nil {
 			return fmt.Errorf("created_at: %w", err)
 		}
-		s := store.Session{ID: l.ID, Title: l.Title, CreatedAt: at, ForkSeq: l.ForkSeq}
+		s := store.Session{ID: l.ID, Title: l.Title, CreatedAt: at, ForkSeq: l.ForkSeq, Source: store.NullSource(l.Source)}
 		if l.Parent != nil {
 			s.Parent = *l.Parent
 		}

@@ -45,6 +45,9 @@ type sessionLine struct {
 	CreatedAt string  `json:"created_at"`
 	Parent    *string `json:"parent"`
 	ForkSeq   *int64  `json:"fork_seq"`
+	// Source is only written for a session that has one, so exports of
+	// nodelisp's own sessions keep the line of SPEC §2.
+	Source json.RawMessage `json:"source,omitempty"`
 }
 
 type eventLine struct {

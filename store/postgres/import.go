@@ -38,14 +38,18 @@ func (s *Store) Import(ctx context.Context, logs []store.SessionLog, progress fu
 		}
 		for _, l := range ordered {
 			ss := l.Session
-			if _, err := tx.Exec(ctx, `INSERT INTO sessions (id, title, created_at, parent, fork_seq, next_seq)
-				VALUES ($1, $2, $3, $4, $5, $6)`, ss.ID, ss.Title, ss.CreatedAt, nullable(ss.Parent), ss.ForkSeq, store.NextSeq(l)); err != nil {
+			var source *string
+			if ss.Source != nil {
+				source = nullable(string(ss.Source))
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO sessions (id, title, created_at, parent, fork_seq, next_seq, source)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`, ss.ID, ss.Title, ss.CreatedAt, nullable(ss.Parent), ss.ForkSeq, store.NextSeq(l), source); err != nil {
 				return fmt.Errorf("session %s: %w", ss.ID, err)
 			}
 		}
 		src := &copySource{logs: ordered, progress: progress}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"events"},
-			[]string{"session", "seq", "at", "kind", "turn", "payload", "body"}, src); err != nil {
+			[]string{"session", "seq", "at", "kind", "turn", "payload", "body", "echo"}, src); err != nil {
 			return fmt.Errorf("copy events: %w", err)
 		}
 		if progress != nil {
@@ -74,6 +78,7 @@ func (s *Store) Import(ctx context.Context, logs []store.SessionLog, progress fu
 type copySource struct {
 	logs     []store.SessionLog
 	li, ei   int
+	flags    []int // of logs[li], from store.LogFlags
 	done     int64
 	progress func(int64)
 	row      []any
@@ -81,14 +86,17 @@ type copySource struct {
 
 func (c *copySource) Next() bool {
 	for c.li < len(c.logs) && c.ei >= len(c.logs[c.li].Events) {
-		c.li, c.ei = c.li+1, 0
+		c.li, c.ei, c.flags = c.li+1, 0, nil
 	}
 	if c.li >= len(c.logs) {
 		return false
 	}
+	if c.flags == nil {
+		c.flags = store.LogFlags(c.logs[c.li].Events)
+	}
 	e := c.logs[c.li].Events[c.ei]
+	c.row = []any{c.logs[c.li].Session.ID, e.Seq, e.At, e.Kind, e.Turn, string(e.Payload), store.Body(e.Kind, e.Payload), int16(c.flags[c.ei])}
 	c.ei++
-	c.row = []any{c.logs[c.li].Session.ID, e.Seq, e.At, e.Kind, e.Turn, string(e.Payload), store.Body(e.Kind, e.Payload)}
 	c.done++
 	if c.progress != nil && c.done%10000 == 0 {
 		c.progress(c.done)

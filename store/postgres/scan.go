@@ -76,10 +76,24 @@ type segmenter struct{ s *Store }
 // count's 0.45 s on the million-event log).
 const (
 	inSegment = `session = $1 AND seq > $2 AND seq <= $3`
-	ofKinds   = `($4::text[] IS NULL OR kind = ANY ($4))`
 	matches   = `(payload COLLATE "C") ILIKE $5`
 	tested    = `(payload COLLATE "POSIX") ILIKE $5`
 )
+
+// ofKinds is the kinds condition on $4, with the flags q skips (a small
+// constant, written in the SQL).
+func ofKinds(q store.Query) string {
+	return `($4::text[] IS NULL OR kind = ANY ($4))` + hidden(q.SkipEchoes, q.SkipRepeats)
+}
+
+// hidden is the condition leaving out the flags a read skips (store/echo.go),
+// ANDed after others; empty when it skips none.
+func hidden(skipEchoes, skipRepeats bool) string {
+	if m := store.Hidden(skipEchoes, skipRepeats); m != 0 {
+		return fmt.Sprintf(" AND (echo & %d) = 0", m)
+	}
+	return ""
+}
 
 func kinds(q store.Query) []string {
 	if len(q.Kinds) == 0 {
@@ -119,17 +133,17 @@ func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, wi
 	dir := direction(q)
 	pool := sg.s.pool
 	if q.Match == "" {
-		return collectEvents(pool.Query(ctx, `SELECT `+eventCols+` FROM events WHERE `+inSegment+` AND `+ofKinds+`
+		return collectEvents(pool.Query(ctx, `SELECT `+eventCols+` FROM events WHERE `+inSegment+` AND `+ofKinds(q)+`
 			ORDER BY seq `+dir+` LIMIT $5`, g.Session, g.After, g.Through, kinds(q), limitArg(limit)))
 	}
 	pat := plan.Pattern(q.Match)
 	if window == 0 {
-		return collectEvents(pool.Query(ctx, `SELECT `+eventCols+` FROM events WHERE `+inSegment+` AND `+ofKinds+` AND `+tested+`
+		return collectEvents(pool.Query(ctx, `SELECT `+eventCols+` FROM events WHERE `+inSegment+` AND `+ofKinds(q)+` AND `+tested+`
 			ORDER BY seq `+dir+` LIMIT $6`, g.Session, g.After, g.Through, kinds(q), pat, limitArg(limit)))
 	}
 	return collectEvents(pool.Query(ctx, `SELECT `+eventCols+` FROM (
-			SELECT `+eventCols+` FROM events WHERE `+inSegment+` ORDER BY seq `+dir+` LIMIT $7
-		) w WHERE `+ofKinds+` AND `+matches+` ORDER BY seq `+dir+` LIMIT $6`,
+			SELECT `+eventCols+`, echo FROM events WHERE `+inSegment+` ORDER BY seq `+dir+` LIMIT $7
+		) w WHERE `+ofKinds(q)+` AND `+matches+` ORDER BY seq `+dir+` LIMIT $6`,
 		g.Session, g.After, g.Through, kinds(q), pat, limitArg(limit), window))
 }
 
@@ -143,7 +157,7 @@ func (sg segmenter) Indexed(ctx context.Context, g store.Segment, q store.Query,
 	return collectEvents(sg.s.pool.Query(ctx, `WITH m AS MATERIALIZED (
 			SELECT id FROM events WHERE `+cond+`
 		)
-		SELECT `+eventCols+` FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds+` AND `+tested+`
+		SELECT `+eventCols+` FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds(q)+` AND `+tested+`
 		ORDER BY seq `+direction(q)+` LIMIT $6`, args...))
 }
 
@@ -172,7 +186,7 @@ func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, l
 		fmt.Fprintf(&tally, `, count(*) FILTER (WHERE g%d)`, i)
 	}
 	rows, err := sg.s.pool.Query(ctx, `WITH w AS MATERIALIZED (
-			SELECT id, seq, `+ofKinds+` AS k, `+matches+` AS hit`+held.String()+`
+			SELECT id, seq, `+ofKinds(q)+` AS k, `+matches+` AS hit`+held.String()+`
 			FROM events WHERE `+inSegment+` ORDER BY seq `+dir+` LIMIT $6
 		), s AS (
 			SELECT count(*) AS n, count(*) FILTER (WHERE hit) AS matched, count(*) FILTER (WHERE hit AND k) AS kept,
@@ -241,16 +255,16 @@ func (sg segmenter) Count(ctx context.Context, g store.Segment, q store.Query, i
 	pool := sg.s.pool
 	switch {
 	case q.Match == "":
-		err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE `+inSegment+` AND `+ofKinds,
+		err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE `+inSegment+` AND `+ofKinds(q),
 			g.Session, g.After, g.Through, kinds(q)).Scan(&n)
 	case indexed:
 		pat := plan.Pattern(q.Match)
 		cond, args := rareConds("payload", pat, heldOf(st), []any{g.Session, g.After, g.Through, kinds(q), pat})
 		err = pool.QueryRow(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+cond+`)
-			SELECT count(*) FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds+` AND `+tested,
+			SELECT count(*) FROM events WHERE id IN (SELECT id FROM m) AND `+inSegment+` AND `+ofKinds(q)+` AND `+tested,
 			args...).Scan(&n)
 	default:
-		err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE `+inSegment+` AND `+ofKinds+` AND `+tested,
+		err = pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE `+inSegment+` AND `+ofKinds(q)+` AND `+tested,
 			g.Session, g.After, g.Through, kinds(q), plan.Pattern(q.Match)).Scan(&n)
 	}
 	if errors.Is(err, pgx.ErrNoRows) {

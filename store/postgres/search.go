@@ -26,9 +26,13 @@ type searcher struct{ s *Store }
 func (searcher) Costs() plan.Costs { return costs }
 
 const (
-	searchKinds = `($1::text[] IS NULL OR kind = ANY ($1))`
-	hitSelect   = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body FROM events e JOIN sessions s ON s.id = e.session `
+	hitSelect = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body, s.source FROM events e JOIN sessions s ON s.id = e.session `
 )
+
+// searchKinds is the kinds condition on $1 with the flags q skips.
+func searchKinds(q store.SearchQuery) string {
+	return `($1::text[] IS NULL OR kind = ANY ($1))` + hidden(q.SkipEchoes, q.SkipRepeats)
+}
 
 // searchArgs are $1 kinds, $2 limit, then the words' patterns.
 func searchArgs(q store.SearchQuery, limit int) (string, []any) {
@@ -39,13 +43,13 @@ func searchArgs(q store.SearchQuery, limit int) (string, []any) {
 func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit int) ([]store.Hit, error) {
 	words, args := searchArgs(q, limit)
 	if window == 0 {
-		return sr.s.queryHits(ctx, hitSelect+`WHERE `+searchKinds+` AND `+words+hitOrder+` LIMIT $2`, args...)
+		return sr.s.queryHits(ctx, hitSelect+`WHERE `+searchKinds(q)+` AND `+words+hitOrder+` LIMIT $2`, args...)
 	}
 	args = append(args, window)
 	return sr.s.queryHits(ctx, hitSelect+`WHERE e.id IN (
-			SELECT id FROM (SELECT id, kind, body FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
+			SELECT id FROM (SELECT id, kind, body, echo FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
 		fmt.Sprint(len(args))+`) w
-			WHERE `+searchKinds+` AND `+words+`
+			WHERE `+searchKinds(q)+` AND `+words+`
 		)`+hitOrder+` LIMIT $2`, args...)
 }
 
@@ -66,7 +70,7 @@ func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) 
 	}
 	rare, args := rareConds("body", pattern, held, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)})
 	words, args := wordConds(pats, args, "e.body", "POSIX")
-	return sr.s.queryHits(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+rare+` AND `+searchKinds+`)
+	return sr.s.queryHits(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+rare+` AND `+searchKinds(q)+`)
 		`+hitSelect+`WHERE e.id IN (SELECT id FROM m) AND `+words+hitOrder+` LIMIT $2`, args...)
 }
 
@@ -134,8 +138,12 @@ func (s *Store) queryHits(ctx context.Context, query string, args ...any) ([]sto
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Hit, error) {
 		var h store.Hit
-		err := r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body)
+		var source *string
+		err := r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body, &source)
 		h.At = h.At.UTC()
+		if source != nil {
+			h.Source = []byte(*source)
+		}
 		return h, err
 	})
 }

@@ -11,13 +11,16 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-const sessionCols = `id, title, created_at, parent, fork_seq`
+const sessionCols = `id, title, created_at, parent, fork_seq, source`
 
 func scanSession(r pgx.Row) (store.Session, error) {
 	var s store.Session
-	var parent *string
-	if err := r.Scan(&s.ID, &s.Title, &s.CreatedAt, &parent, &s.ForkSeq); err != nil {
+	var parent, source *string
+	if err := r.Scan(&s.ID, &s.Title, &s.CreatedAt, &parent, &s.ForkSeq, &source); err != nil {
 		return store.Session{}, err
+	}
+	if source != nil {
+		s.Source = []byte(*source)
 	}
 	s.CreatedAt = s.CreatedAt.UTC()
 	if parent != nil {
@@ -134,7 +137,7 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error)
 			UNION ALL
 			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL
 		)
-		SELECT s.id, s.title, s.created_at, s.parent, s.fork_seq FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id)
+		SELECT s.id, s.title, s.created_at, s.parent, s.fork_seq, s.source FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id)
 	if err != nil {
 		return nil, fmt.Errorf("lineage of %s: %w", id, err)
 	}

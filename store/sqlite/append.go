@@ -29,10 +29,18 @@ func (s *Store) Append(ctx context.Context, session string, events []store.NewEv
 		at := store.Now()
 		turns := store.ResolveTurns(first, events)
 		for i, e := range events {
+			at := at
+			if !e.At.IsZero() {
+				at = e.At.UTC()
+			}
 			out[i] = store.Event{Session: session, Seq: first + int64(i), At: at, Kind: e.Kind,
 				Turn: turns[i], Payload: e.Payload, Body: store.Body(e.Kind, e.Payload)}
 		}
-		if err := insertEvents(ctx, tx, out, nil); err != nil {
+		own, marks := store.PlanFlags(events)
+		if err := insertEvents(ctx, tx, out, own, nil); err != nil {
+			return err
+		}
+		if err := applyMarks(ctx, tx, session, marks); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE sessions SET next_seq = ? WHERE id = ?`, first+int64(len(events)), session)

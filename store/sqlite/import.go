@@ -53,7 +53,7 @@ func (s *Store) Import(ctx context.Context, logs []store.SessionLog, progress fu
 				return fmt.Errorf("session %s: %w", l.Session.ID, err)
 			}
 			base := done
-			err := insertEvents(ctx, tx, l.Events, func(n int64) {
+			err := insertEvents(ctx, tx, l.Events, store.LogFlags(l.Events), func(n int64) {
 				done = base + n
 				if progress != nil {
 					progress(done)

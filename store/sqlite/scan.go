@@ -100,6 +100,7 @@ func whereKinds(g store.Segment, q store.Query, plus, kindPlus string) (string, 
 			args = append(args, k)
 		}
 	}
+	sb.WriteString(hidden("", q.SkipEchoes, q.SkipRepeats))
 	return sb.String(), args
 }
 
@@ -174,8 +175,8 @@ func (sg segmenter) Walk(ctx context.Context, g store.Segment, q store.Query, wi
 	args = append(args, kargs...)
 	args = append(args, pat, sqlLimit(limit))
 	return sg.s.queryEvents(ctx, `SELECT `+eventCols+` FROM (
-			SELECT `+eventCols+` FROM events WHERE `+w+` ORDER BY seq `+dir+` LIMIT ?
-		) WHERE `+kw+` `+cond+` ORDER BY seq `+dir+` LIMIT ?`, args...)
+			SELECT `+eventCols+`, echo FROM events WHERE `+w+` ORDER BY seq `+dir+` LIMIT ?
+		) WHERE `+kw+` `+cond+hidden("", q.SkipEchoes, q.SkipRepeats)+` ORDER BY seq `+dir+` LIMIT ?`, args...)
 }
 
 // Indexed drives the read from the FTS5 rowids (ftsRows): FTS5 returns a
@@ -213,6 +214,7 @@ func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, l
 			kargs = append(kargs, k)
 		}
 	}
+	kept += hidden("", q.SkipEchoes, q.SkipRepeats)
 	tris, total := plan.Trigrams(q.Match)
 	held, tally := "0", ""
 	var targs []any

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -10,7 +11,7 @@ import (
 	"github.com/nodelisp/nodelisp/store/internal/plan"
 )
 
-const hitCols = `e.session, s.title, e.seq, e.at, e.kind, e.body`
+const hitCols = `e.session, s.title, e.seq, e.at, e.kind, e.body, s.source`
 const hitOrder = ` ORDER BY e.at DESC, e.session DESC, e.seq DESC`
 
 // Search finds events whose body holds every word, on the plan
@@ -41,6 +42,7 @@ func conds(q store.SearchQuery) (string, []any) {
 	} else {
 		cond.WriteString("1")
 	}
+	cond.WriteString(hidden("e.", q.SkipEchoes, q.SkipRepeats))
 	for _, w := range q.Words {
 		if w != "" {
 			c, arg := matchCond("e.body", store.EscapeLike(w))
@@ -102,8 +104,12 @@ func (s *Store) queryHits(ctx context.Context, query string, args ...any) ([]sto
 	for rows.Next() {
 		var h store.Hit
 		var at int64
-		if err := rows.Scan(&h.Session, &h.Title, &h.Seq, &at, &h.Kind, &h.Body); err != nil {
+		var source sql.NullString
+		if err := rows.Scan(&h.Session, &h.Title, &h.Seq, &at, &h.Kind, &h.Body, &source); err != nil {
 			return nil, err
+		}
+		if source.Valid {
+			h.Source = []byte(source.String)
 		}
 		h.At = time.UnixMicro(at).UTC()
 		out = append(out, h)

@@ -11,8 +11,8 @@ import (
 )
 
 const (
-	sessionCols  = `id, title, created_at, parent, fork_seq`
-	sessionColsS = `s.id, s.title, s.created_at, s.parent, s.fork_seq`
+	sessionCols  = `id, title, created_at, parent, fork_seq, source`
+	sessionColsS = `s.id, s.title, s.created_at, s.parent, s.fork_seq, s.source`
 )
 
 type rowScanner interface{ Scan(dest ...any) error }
@@ -22,8 +22,12 @@ func scanSession(r rowScanner) (store.Session, error) {
 	var at int64
 	var parent sql.NullString
 	var fork sql.NullInt64
-	if err := r.Scan(&s.ID, &s.Title, &at, &parent, &fork); err != nil {
+	var source sql.NullString
+	if err := r.Scan(&s.ID, &s.Title, &at, &parent, &fork, &source); err != nil {
 		return store.Session{}, err
+	}
+	if source.Valid {
+		s.Source = []byte(source.String)
 	}
 	s.CreatedAt = time.UnixMicro(at).UTC()
 	s.Parent = parent.String
@@ -101,8 +105,12 @@ func insertSession(ctx context.Context, tx *sql.Tx, sess store.Session, next int
 	if sess.ForkSeq != nil {
 		fork = *sess.ForkSeq
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO sessions (id, title, created_at, parent, fork_seq, next_seq)
-		VALUES (?, ?, ?, ?, ?, ?)`, sess.ID, sess.Title, sess.CreatedAt.UnixMicro(), parent, fork, next)
+	var source any
+	if sess.Source != nil {
+		source = string(sess.Source)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO sessions (id, title, created_at, parent, fork_seq, next_seq, source)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, sess.ID, sess.Title, sess.CreatedAt.UnixMicro(), parent, fork, next, source)
 	return err
 }
 

@@ -77,6 +77,9 @@ func Bench(b *testing.B, newStore func(b *testing.B) store.Store) {
 			{"DenseMatchCount", store.Query{Match: "deploy", Limit: 20, Newest: true, Count: true}},
 			{"DenseMatchKinds", store.Query{Match: "deploy", Kinds: []string{store.KindToolCall}, Limit: 20, Newest: true, Count: true}},
 			{"ShortMatchCount", store.Query{Match: "é", Limit: 20, Newest: true, Count: true}},
+			// recall's default reads skip echoes and repeats (echo.go).
+			{"RareMatchSkipping", store.Query{Match: "xylophone", Limit: 20, Newest: true, Count: true, SkipEchoes: true, SkipRepeats: true}},
+			{"DenseMatchCountSkipping", store.Query{Match: "deploy", Limit: 20, Newest: true, Count: true, SkipEchoes: true, SkipRepeats: true}},
 		} {
 			b.Run(c.name, func(b *testing.B) {
 				q := c.q
@@ -91,12 +94,17 @@ func Bench(b *testing.B, newStore func(b *testing.B) store.Store) {
 		}
 		for _, c := range []struct {
 			name  string
+			skip  bool
 			words []string
-		}{{"SearchRare", []string{"xylophone"}}, {"SearchCommonPair", []string{"deploy", "script"}}} {
+		}{
+			{"SearchRare", false, []string{"xylophone"}}, {"SearchCommonPair", false, []string{"deploy", "script"}},
+			{"SearchRareSkipping", true, []string{"xylophone"}}, {"SearchCommonPairSkipping", true, []string{"deploy", "script"}},
+		} {
 			b.Run(c.name, func(b *testing.B) {
 				b.ReportAllocs()
+				q := store.SearchQuery{Words: c.words, Limit: 60, SkipEchoes: c.skip, SkipRepeats: c.skip}
 				for b.Loop() {
-					if _, err := s.Search(ctx, store.SearchQuery{Words: c.words, Limit: 60}); err != nil {
+					if _, err := s.Search(ctx, q); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -63,6 +63,9 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"ImportSpecExample", testImportSpecExample},
 		{"ImportErrors", testImportErrors},
 		{"ImportBulk", testImportBulk},
+		{"SessionSource", testSessionSource},
+		{"AppendGivenTimes", testAppendGivenTimes},
+		{"EchoFlags", testEchoFlags},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, h) })

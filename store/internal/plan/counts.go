@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -23,6 +24,11 @@ import (
 // of a count are cheap to test, large enough that the fixed costs of a
 // statement per block stay a few percent of testing its rows.
 const countBlock = 8192
+
+// flagMargin is how many events may come between an event and the later
+// one that sets its flag (store/echo.go): a cell's call and its result,
+// with whatever the cell appended in between, far fewer in practice.
+const flagMargin = 1024
 
 // maxCounts bounds the cache's entries (a few MB); past it the cache
 // starts again empty.
@@ -87,8 +93,18 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 	}
 	first := (seg.After + countBlock - 1) / countBlock
 	last := min(seg.Through, st.Last)/countBlock - 1
+	keyKinds := q.Kinds
+	if m := store.Hidden(q.SkipEchoes, q.SkipRepeats); m != 0 {
+		// A read that skips flagged events counts apart from one that
+		// does not. An event's flag may be set by a later append (a
+		// cell's result flags its call, an input is flagged by its
+		// call), so a block is kept only once flagMargin events follow
+		// it.
+		keyKinds = append(slices.Clone(q.Kinds), fmt.Sprintf("\x00hidden %d", m))
+		last = (min(seg.Through, st.Last)-flagMargin)/countBlock - 1
+	}
 	cache := b.Counts()
-	kinds := kindsKey(q.Kinds)
+	kinds := kindsKey(keyKinds)
 	// Patterns that match the same texts share their counts.
 	match := store.FoldedLike(q.Match)
 	var n int64
@@ -100,7 +116,7 @@ func countParts(ctx context.Context, b Segmenter, seg store.Segment, q store.Que
 			missing = append(missing, k)
 		}
 	}
-	tkey, keepable := tableKey(seg.Session, q.Kinds, match)
+	tkey, keepable := tableKey(seg.Session, keyKinds, match)
 	keeper := cache.keeper
 	if !keepable {
 		keeper = nil

@@ -1,0 +1,125 @@
+package transcript
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// known is what a session already holds of a transcript: the source ids
+// of its events, the seqs of its tool calls by call id, its last seq and
+// the turn its last event belongs to. The zero value is a new session.
+type known struct {
+	keys  map[string]bool
+	calls map[string]int64
+	last  int64
+	turn  int64 // the seq of the last input, zero before any
+}
+
+// knownOf reads a session's own events back.
+func knownOf(events []store.Event) (known, error) {
+	k := known{keys: map[string]bool{}, calls: map[string]int64{}}
+	for _, e := range events {
+		var p struct {
+			SourceID *string `json:"source_id"`
+			CallID   string  `json:"call_id"`
+		}
+		if json.Unmarshal(e.Payload, &p) != nil || p.SourceID == nil {
+			return known{}, fmt.Errorf("seq %d holds no source_id: the session was not imported from a transcript", e.Seq)
+		}
+		k.keys[*p.SourceID] = true
+		if e.Kind == store.KindToolCall && p.CallID != "" {
+			k.calls[p.CallID] = e.Seq
+		}
+		if e.Kind == store.KindInput {
+			k.turn = e.Seq
+		}
+		k.last = e.Seq
+	}
+	return k, nil
+}
+
+// planned is an event with its seq, turn and payload decided.
+type planned struct {
+	seq, turn int64
+	e         entry
+	payload   json.RawMessage
+}
+
+// plan turns the entries the session lacks into events that continue it:
+// seqs after k.last, the turn of the nearest input before, tool results
+// linked to their call's seq (zero when the transcript has no such call).
+func plan(t *Transcript, k known) ([]planned, error) {
+	if k.keys == nil {
+		k = known{keys: map[string]bool{}, calls: map[string]int64{}}
+	}
+	var out []planned
+	seq, turn := k.last, k.turn
+	for _, e := range t.entries {
+		if k.keys[e.key] {
+			continue
+		}
+		seq++
+		prev := turn
+		if e.kind == store.KindInput {
+			turn = seq
+		}
+		if e.kind == store.KindToolCall && e.call != "" {
+			k.calls[e.call] = seq
+		}
+		p, err := payloadOf(e, prev, k.calls)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.key, err)
+		}
+		out = append(out, planned{seq: seq, turn: turn, e: e, payload: p})
+	}
+	return out, nil
+}
+
+// payloadOf is an entry's payload. prev is the turn an input continues
+// from, its "parent" (SPEC §2): the transcript's turns form one line.
+func payloadOf(e entry, prev int64, calls map[string]int64) (json.RawMessage, error) {
+	switch e.kind {
+	case store.KindInput:
+		return encode(inputPayload{Text: e.text, Parent: prev, SourceID: e.key})
+	case store.KindAnswer:
+		return encode(answerPayload{Text: e.text, SourceID: e.key})
+	case store.KindToolCall:
+		return encode(callPayload{Code: e.code, Tool: e.tool, Input: e.input, CallID: e.call, SourceID: e.key})
+	case store.KindToolResult:
+		return encode(resultPayload{Call: calls[e.call], Text: e.text, Error: e.isError, CallID: e.call,
+			Record: e.record, SourceID: e.key})
+	}
+	return encode(recordPayload{Text: e.text, Record: e.record, SourceID: e.key})
+}
+
+// sessionLog is a new session holding every planned event, for
+// store.Import.
+func sessionLog(t *Transcript, evs []planned) (store.SessionLog, error) {
+	src, err := encode(t.Source())
+	if err != nil {
+		return store.SessionLog{}, err
+	}
+	id := t.SessionID()
+	s := store.Session{ID: id, Title: t.Title, Source: src, CreatedAt: store.Now()}
+	if len(evs) > 0 {
+		s.CreatedAt = evs[0].e.at
+	}
+	l := store.SessionLog{Session: s}
+	for _, p := range evs {
+		l.Events = append(l.Events, store.Event{Session: id, Seq: p.seq, At: p.e.at, Kind: p.e.kind,
+			Turn: p.turn, Payload: p.payload, Body: store.Body(p.e.kind, p.payload)})
+	}
+	return l, nil
+}
+
+// newEvents is the planned events as an append to an existing session,
+// at the transcript's times and with the turns plan decided.
+func newEvents(evs []planned) []store.NewEvent {
+	out := make([]store.NewEvent, len(evs))
+	for i, p := range evs {
+		out[i] = store.NewEvent{Kind: p.e.kind, Turn: p.turn, Payload: p.payload, At: p.e.at}
+	}
+	return out
+}
