@@ -27,8 +27,9 @@ type HeadMove struct {
 }
 
 // LookAt opens session id of st as it stood before seq before (0: as it
-// stands now). opts give what the log does not hold: the model the budget
-// is resolved for, the system prompt and the budget's environment.
+// stands now). The model, system prompt and budget overrides are the
+// ones the log held then (SPEC §4); opts give them for a session that
+// logged none, and the budget's environment.
 func LookAt(ctx context.Context, st store.Store, id string, before int64, opts Options) (*Look, error) {
 	info, err := st.Session(ctx, id)
 	if err != nil {
@@ -38,6 +39,9 @@ func LookAt(ctx context.Context, st store.Store, id string, before int64, opts O
 		st = asOf{Store: st, before: before}
 	}
 	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
+	if err := s.lookSettings(ctx); err != nil {
+		return nil, err
+	}
 	r, err := st.Scan(ctx, store.Query{Session: id, Kinds: []string{store.KindInput, store.KindHeadMove}})
 	if err != nil {
 		return nil, fmt.Errorf("look at session %s: %w", id, err)
@@ -181,4 +185,36 @@ func (a asOf) Event(ctx context.Context, session string, seq int64) (store.Event
 		return store.Event{}, fmt.Errorf("event %d of session %s: %w", seq, session, store.ErrNotFound)
 	}
 	return a.Store.Event(ctx, session, seq)
+}
+
+// lookSettings takes the newest settings event the look can see, as a
+// resume does, but changes nothing: a look never appends.
+func (s *Session) lookSettings(ctx context.Context) error {
+	e, ok, err := store.Last(ctx, s.st, s.info.ID, KindSettings)
+	if err != nil || !ok {
+		return err
+	}
+	var p settingsPayload
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		return fmt.Errorf("session %s: settings event %d: %w", s.info.ID, e.Seq, err)
+	}
+	s.opts.Model, s.opts.System = p.Model, p.System
+	for model, n := range p.Overrides {
+		s.overrides().Set(model, n)
+	}
+	return nil
+}
+
+// LoggedModel is the model session id's log names now ("" when it logged
+// none).
+func LoggedModel(ctx context.Context, st store.Store, id string) (string, error) {
+	e, ok, err := store.Last(ctx, st, id, KindSettings)
+	if err != nil || !ok {
+		return "", err
+	}
+	var p settingsPayload
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		return "", fmt.Errorf("session %s: settings event %d: %w", id, e.Seq, err)
+	}
+	return p.Model, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -18,8 +19,8 @@ const sessionsPerPage = 100
 // sessionRow is one session of the list.
 type sessionRow struct {
 	ID, Title, Source string
-	// Model is the model the log records for the session; this log
-	// records none yet, so the list shows "—".
+	// Model is the model the session's settings event records ("" when
+	// it logged none; the list shows "—").
 	Model         string
 	Turns, Events int64
 	Created, Last time.Time
@@ -92,6 +93,11 @@ func (s *server) summarize(ctx context.Context, sess store.Session) (sessionRow,
 	if sess.ForkSeq != nil {
 		row.ForkSeq = *sess.ForkSeq
 	}
+	model, err := session.LoggedModel(ctx, s.st, sess.ID)
+	if err != nil {
+		return row, err
+	}
+	row.Model = model
 	all, err := s.st.Scan(ctx, store.Query{Session: sess.ID, Own: true, Limit: 1, Newest: true, Count: true})
 	if err != nil {
 		return row, fmt.Errorf("session %s: %w", sess.ID, err)
@@ -108,9 +114,14 @@ func (s *server) summarize(ctx context.Context, sess store.Session) (sessionRow,
 	return row, nil
 }
 
-// sourceOf names the tool that made a session. This store records no
-// source, so every session is nodelisp's own.
-func sourceOf(store.Session) string { return "nodelisp" }
+// sourceOf names the tool that made a session: the imported transcript's
+// tool, else nodelisp.
+func sourceOf(sess store.Session) string {
+	if src, ok := store.SourceOf(sess.Source); ok {
+		return src.Tool
+	}
+	return "nodelisp"
+}
 
 // holdsWords reports whether text holds every space-separated word of q
 // as recall-search matches them: literally, ASCII case ignored.
