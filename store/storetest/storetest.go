@@ -62,6 +62,8 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"ExportImportRoundTrip", testExportImportRoundTrip},
 		{"ImportSpecExample", testImportSpecExample},
 		{"ImportErrors", testImportErrors},
+		{"ImportImpossible", testImportImpossible},
+		{"ImportForkOfStored", testImportForkOfStored},
 		{"ImportBulk", testImportBulk},
 	}
 	for _, tc := range tests {
