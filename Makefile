@@ -31,6 +31,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./reader
 	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./interp
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./context
+	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./store/jsonl
 
 golden:
 	scripts/golden.sh
