@@ -132,9 +132,9 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error)
 	rows, err := s.pool.Query(ctx, `WITH RECURSIVE l (id, depth) AS (
 			SELECT id, 0 FROM sessions WHERE id = $1
 			UNION ALL
-			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL
+			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL AND l.depth < $2
 		)
-		SELECT s.id, s.title, s.created_at, s.parent, s.fork_seq FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id)
+		SELECT s.id, s.title, s.created_at, s.parent, s.fork_seq FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id, store.MaxLineage)
 	if err != nil {
 		return nil, fmt.Errorf("lineage of %s: %w", id, err)
 	}
@@ -144,6 +144,9 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("lineage of %s: %w", id, store.ErrNotFound)
+	}
+	if len(out) > store.MaxLineage {
+		return nil, fmt.Errorf("lineage of %s: %w", id, store.ErrLineageTooDeep)
 	}
 	return out, nil
 }
