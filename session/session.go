@@ -84,6 +84,9 @@ func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Sess
 	if err := s.load(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.recover(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -92,6 +95,9 @@ func (s *Session) load(ctx context.Context) error {
 	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindInput, store.KindHeadMove}})
 	if err != nil {
 		return fmt.Errorf("load session %s: %w", s.info.ID, err)
+	}
+	if err := s.checkLineage(ctx, r.Events); err != nil {
+		return err
 	}
 	s.tree = newTree()
 	for _, e := range r.Events {
