@@ -133,7 +133,7 @@ func (s *Session) Tree() []TreeTurn { return s.tree.list() }
 func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store.Event, error) {
 	out, err := s.st.Append(ctx, s.info.ID, events)
 	if err != nil {
-		return nil, fmt.Errorf("append session %s: %w", s.info.ID, err)
+		return nil, err // the store's error names the append and the session
 	}
 	for _, e := range out {
 		s.tree.apply(e)
