@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 10s
 
-.PHONY: build test lint bench bench-scale fuzz golden peers clean
+.PHONY: build test lint bench bench-scale fuzz soak golden peers clean
 
 # nodelisp runs programs that do not read the log by itself and hands the
 # rest to nodelisp-host, which it looks for beside itself.
@@ -32,6 +32,12 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./interp
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./context
 	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./store/jsonl
+
+# The crash-consistency test at length: serve killed with SIGKILL mid-cell
+# SOAK_TRIALS times (make test runs 50). Not part of test or CI.
+SOAK_TRIALS ?= 1000
+soak:
+	NODELISP_CRASH_TRIALS=$(SOAK_TRIALS) $(GO) test -count=1 -run TestCrashConsistency -timeout 2h -v ./serve
 
 golden:
 	scripts/golden.sh
