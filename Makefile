@@ -14,6 +14,13 @@ build:
 
 test: lint
 	$(GO) test -count=1 $(PKGS)
+	$(GO) test -race -count=1 -run '$(RACE_RUN)' $(RACE_PKGS)
+
+# The race detector over the tests that run goroutines against each other:
+# serve in process, two hosts on one store, concurrent appends, cancel.
+# Only those: the whole suite under -race takes far too long on two cores.
+RACE_PKGS ?= ./serve ./session ./store/postgres ./builtins
+RACE_RUN  ?= TestInProcess|TestTwoHostsOneStore|TestConformance/ConcurrentAppends|Cancel
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
