@@ -64,6 +64,7 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"ImportErrors", testImportErrors},
 		{"ImportImpossible", testImportImpossible},
 		{"ImportForkOfStored", testImportForkOfStored},
+		{"QueryLimits", testQueryLimits},
 		{"ImportBulk", testImportBulk},
 	}
 	for _, tc := range tests {
