@@ -35,3 +35,14 @@ func TestReadErrorsInTheFilesTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLineNotAnObject: a line that is JSON but not an object says so,
+// not "cannot unmarshal array into Go value of type struct".
+func TestReadLineNotAnObject(t *testing.T) {
+	for _, line := range []string{`[1, 2]`, `"session"`, `{"type":`} {
+		_, err := jsonl.Read(strings.NewReader(line))
+		if err == nil || !strings.HasPrefix(err.Error(), "line 1: not a JSON object") || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("%s: got %v", line, err)
+		}
+	}
+}

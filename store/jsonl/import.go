@@ -130,7 +130,11 @@ func readLine(line []byte, logs *[]store.SessionLog) error {
 		Type string `json:"type"`
 	}
 	if err := json.Unmarshal(line, &head); err != nil {
-		return fmt.Errorf("not a JSON object: %w", decodeError(err))
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return fmt.Errorf("not a JSON object: %s", strings.TrimPrefix(se.Error(), "json: "))
+		}
+		return errors.New("not a JSON object")
 	}
 	switch head.Type {
 	case "session":
