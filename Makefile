@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 10s
 
-.PHONY: build test lint bench bench-scale fuzz golden peers clean
+.PHONY: build test lint bench bench-scale fuzz soak golden peers clean
 
 # One binary: the REPL, scripts, the log's subcommands and serve.
 build:
@@ -13,6 +13,13 @@ build:
 
 test: lint
 	$(GO) test -count=1 $(PKGS)
+	$(GO) test -race -count=1 -run '$(RACE_RUN)' $(RACE_PKGS)
+
+# The race detector over the tests that run goroutines against each other:
+# serve in process, two hosts on one store, concurrent appends, cancel.
+# Only those: the whole suite under -race takes far too long on two cores.
+RACE_PKGS ?= ./serve ./session ./store/postgres ./builtins
+RACE_RUN  ?= TestInProcess|TestTwoHostsOneStore|TestConformance/ConcurrentAppends|Cancel
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -30,6 +37,13 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./reader
 	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./interp
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./context
+	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./store/jsonl
+
+# The crash-consistency test at length: serve killed with SIGKILL mid-cell
+# SOAK_TRIALS times (make test runs 50). Not part of test or CI.
+SOAK_TRIALS ?= 1000
+soak:
+	NODELISP_CRASH_TRIALS=$(SOAK_TRIALS) $(GO) test -count=1 -run TestCrashConsistency -timeout 2h -v ./serve
 
 golden:
 	scripts/golden.sh

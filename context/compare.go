@@ -16,6 +16,12 @@ const (
 	ReasonRole        Reason = "role mismatch"
 	ReasonMalformed   Reason = "malformed header"
 	ReasonNotEditable Reason = "cannot be edited"
+	// ReasonRunningInput: the edit would delete the running turn's input,
+	// the ask being answered, which always stays (like eviction's rule).
+	ReasonRunningInput Reason = "deletes the running turn's input"
+	// ReasonUnreadable: the context file or the state beside it that
+	// remembers the pending export cannot be read.
+	ReasonUnreadable Reason = "cannot be read"
 )
 
 // Refusal says why an edit was refused; a refused edit changes nothing.

@@ -60,6 +60,10 @@ type Request struct {
 	// Turns are the path turns after the boundary, oldest first; the last
 	// is the running turn.
 	Turns []Turn
+	// Boundary is the eviction boundary before this request (0 for none).
+	// The boundary only moves forward: the decision's is never behind it,
+	// whatever this request evicts or sheds.
+	Boundary int64
 	// Usage, when not 0, is the host's better figure for the whole window
 	// (the provider's reported input tokens plus estimates for what came
 	// after); otherwise usage is Fixed plus the turns' tokens.
@@ -85,8 +89,10 @@ type Decision struct {
 	Warn bool
 	// Evict: history leaves the window; log an eviction event.
 	Evict bool
-	// Boundary is the new eviction boundary: every path turn whose input
-	// seq is ≤ Boundary is evicted whole. 0 when no whole turn leaves.
+	// Boundary is the eviction boundary after this request: every path
+	// turn whose input seq is ≤ Boundary is evicted whole. It is
+	// Request.Boundary when no whole turn leaves (a shed-only eviction
+	// included), and never less.
 	Boundary int64
 	// ShedThrough: the running turn's rounds whose Last seq is ≤ this are
 	// shed into its turnstub. 0 when no round is shed.
@@ -113,7 +119,7 @@ type Decision struct {
 // running. An unknown budget (0) never warns or evicts.
 func Decide(state State, req Request) Decision {
 	usage := req.usage()
-	d := Decision{Usage: usage, After: usage}
+	d := Decision{Usage: usage, After: usage, Boundary: req.Boundary}
 	if req.Budget <= 0 {
 		return d
 	}
@@ -129,8 +135,10 @@ func Decide(state State, req Request) Decision {
 	default:
 		return d
 	}
-	d.Boundary, d.ShedThrough, d.After = evictDown(req.Turns, usage, req.Budget)
-	d.Evict = d.Boundary != 0 || d.ShedThrough != 0
+	var boundary int64
+	boundary, d.ShedThrough, d.After = evictDown(req.Turns, usage, req.Budget)
+	d.Boundary = max(req.Boundary, boundary)
+	d.Evict = d.Boundary > req.Boundary || d.ShedThrough != 0
 	d.Over = d.After > req.Budget
 	return d
 }

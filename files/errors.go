@@ -13,6 +13,10 @@ var (
 	ErrTooLarge = errors.New("over the size limit")
 	ErrIsDir    = errors.New("is a directory")
 	ErrNotDir   = errors.New("not a directory")
+	// ErrNotRegular is a FIFO, socket, device or the like: the verbs
+	// refuse them before opening, as opening one can block for ever.
+	// It is also an ErrNotText.
+	ErrNotRegular = fmt.Errorf("not a regular file: %w", ErrNotText)
 )
 
 // Error is a failed operation on one path. Its message names the path as

@@ -35,7 +35,19 @@ func (d *Dir) State(name string) (text string, ok bool, err error) {
 		return "", false, err
 	}
 	defer root.Close()
-	f, err := root.Open(real)
+	// A FIFO or device would block open(2) for ever: look first, and
+	// open without blocking in case one is swapped in after the look.
+	switch info, err := root.Stat(real); {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", false, nil
+	case err != nil:
+		return "", false, d.opError(name, err)
+	default:
+		if err := d.checkRegular(name, info); err != nil {
+			return "", false, err
+		}
+	}
+	f, err := root.OpenFile(real, os.O_RDONLY|openNonblock, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}
@@ -70,7 +82,7 @@ func (d *Dir) checkRegular(name string, info fs.FileInfo) error {
 	case info.IsDir():
 		return &Error{Path: name, Problem: "is a directory", Err: ErrIsDir}
 	case !info.Mode().IsRegular():
-		return &Error{Path: name, Problem: "is not a regular file", Err: ErrNotText}
+		return &Error{Path: name, Problem: "is not a regular file (" + kindOf(info.Mode()) + "); only regular files and directories are used", Err: ErrNotRegular}
 	case info.Size() > d.limit:
 		return tooLarge(name, "is", info.Size(), d.limit)
 	}
@@ -105,44 +117,11 @@ func (d *Dir) opError(name string, err error) error {
 // file beside the target and renames it over, so a reader sees the old
 // contents or the new, never a mix. An existing file keeps its mode.
 func (d *Dir) Write(name, text string) error {
-	_, real, err := d.resolve(name)
+	st, err := d.Stage(name, text)
 	if err != nil {
 		return err
 	}
-	if int64(len(text)) > d.limit {
-		return tooLarge(name, "would be", int64(len(text)), d.limit)
-	}
-	if err := checkText(name, "would not be", []byte(text)); err != nil {
-		return err
-	}
-	root, err := os.OpenRoot(d.real)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	mode, keepMode := fs.FileMode(0o666), false
-	switch info, err := root.Stat(real); {
-	case err == nil && info.IsDir():
-		return &Error{Path: name, Problem: "is a directory", Err: ErrIsDir}
-	case err == nil:
-		mode, keepMode = info.Mode().Perm(), true
-	case !errors.Is(err, fs.ErrNotExist):
-		return d.opError(name, err)
-	}
-	dir := filepath.Dir(real)
-	if err := root.MkdirAll(dir, 0o777); err != nil {
-		return d.opError(name, err)
-	}
-	tmp := filepath.Join(dir, "."+filepath.Base(real)+"."+randomSuffix()+".tmp")
-	if err := writeTemp(root, tmp, text, mode, keepMode); err != nil {
-		_ = root.Remove(tmp)
-		return d.opError(name, err)
-	}
-	if err := root.Rename(tmp, real); err != nil {
-		_ = root.Remove(tmp)
-		return d.opError(name, err)
-	}
-	return nil
+	return st.Commit()
 }
 
 func writeTemp(root *os.Root, tmp, text string, mode fs.FileMode, keepMode bool) error {

@@ -21,8 +21,8 @@ func TestEntry(t *testing.T) {
 			{`(recall-entry 16)`, `(:seq 16 :at "2026-12-01T06:50:30.000004Z" :kind "tool result" :body "DEPLOYED to staging in 2.1s" :duration-ms 2100 ` +
 				`:turn 14 :session-id "s2" :payload "{\"call\":15,\"text\":\"DEPLOYED to staging in 2.1s\",\"duration_ms\":2100,\"error\":false,\"defined\":[],\"watching\":{}}")`},
 			// Any kind, and the undone branch too.
-			{`(recall-entry 9)`, `(:seq 9 :at "2026-12-01T06:42:00.900009Z" :kind "head move" :body "head 8 → 4 (undo)" ` +
-				`:turn 5 :session-id "s1" :payload "{\"from\":8,\"to\":4,\"why\":\"undo\"}")`},
+			{`(recall-entry 9)`, `(:seq 9 :at "2026-12-01T06:42:00.900009Z" :kind "head move" :body "head 5 → 1 (undo)" ` +
+				`:turn 5 :session-id "s1" :payload "{\"from\":5,\"to\":1,\"why\":\"undo\"}")`},
 			// The whole body, not clipped.
 			{`(length (getf (recall-entry 7) :body))`, `386`},
 			{`(getf (recall-entry 6) :body)`, lisp.Prin1ToString(lisp.NewString(longCode))},

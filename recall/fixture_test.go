@@ -15,7 +15,7 @@ import (
 //	s1 "deploy work", a root session:
 //	  turn 1    1 input, 2 tool call, 3 tool result, 4 assistant answer
 //	  turn 5    5–8 the same kinds, with non-ASCII text and bodies longer
-//	            than :clip; 9 a head move undoing it back to 4
+//	            than :clip; 9 a head move undoing it, back to turn 1
 //	  turn 10   10–13 the retry, continuing from turn 1; 14 usage
 //	  turn 15   15, 16: after the fork point, so s2 never sees them
 //	s2 "fork of deploy work", forked from s1 at 13: turn 14, seqs 14–17
@@ -63,7 +63,7 @@ func fixture() []store.SessionLog {
 			ev{6, "06:41:03.600006", tc, 5, `{"code":` + jsonText(longCode) + `,"note":"menu"}`},
 			ev{7, "06:41:03.950007", tr, 5, `{"call":6,"text":` + jsonText(longResult) + `,"duration_ms":350,"error":false,"defined":["menu"],"watching":{}}`},
 			ev{8, "06:41:06.800008", ans, 5, `{"text":"Done: the menu now reads École (not ÉCOLE)."}`},
-			ev{9, "06:42:00.900009", store.KindHeadMove, 5, `{"from":8,"to":4,"why":"undo"}`},
+			ev{9, "06:42:00.900009", store.KindHeadMove, 5, `{"from":5,"to":1,"why":"undo"}`},
 			ev{10, "06:42:30.000010", in, 10, `{"text":"try again: spend 100% of the_window on the deploy","parent":1}`},
 			ev{11, "06:42:31.100011", tc, 10, `{"code":"(recall-log :match \"deploy\" :limit 3)","note":null}`},
 			ev{12, "06:42:31.140012", tr, 10, `{"call":11,"text":"((:seq 1 :kind \"input\") (:seq 4 :kind \"assistant answer\"))","duration_ms":40,"error":false,"defined":[],"watching":{}}`},

@@ -143,7 +143,7 @@ func TestLogKinds(t *testing.T) {
 		im2.eval(t, seqsOf)
 		im2.cases(t, [][2]string{
 			{`(seqs (recall-log :kinds '(:head-move :usage)))`, `(9 14)`},
-			{`(getf (first (recall-log :kinds :head-move)) :body)`, `"head 8 → 4 (undo)"`},
+			{`(getf (first (recall-log :kinds :head-move)) :body)`, `"head 5 → 1 (undo)"`},
 			{`(seqs (recall-log :kinds :tool-result :match "\"error\":false"))`, `(3 7 12)`},
 		})
 	})

@@ -149,6 +149,9 @@ func (h *mcpHost) register(server *mcp.Server) {
 }
 
 func (h *mcpHost) eval(ctx context.Context, _ *mcp.CallToolRequest, a evalArgs) (*mcp.CallToolResult, Cell, error) {
+	if a.TimeoutMS < 0 {
+		return nil, Cell{}, fmt.Errorf("eval: timeout_ms must be 0 (no limit) or a positive number of milliseconds, got %d; the cell was not run", a.TimeoutMS)
+	}
 	var t Turn
 	err := h.with(ctx, func(s *session.Session) error {
 		var err error

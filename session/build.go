@@ -168,10 +168,10 @@ func tokensOf(text string) int { return evict.Estimate(text) }
 // wholeSpan returns the whole-turn stub's figures for the current path:
 // the newest eviction's cached span when the evicted part of the path is
 // still the one it described, else figures read back from the log.
-func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, edits *contextState) (spanRecord, error) {
+func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, evSeq int64, edits *contextState) (spanRecord, error) {
 	var evicted []int64
 	for _, t := range s.tree.path(s.tree.head) {
-		if t <= ev.Boundary {
+		if s.evicted(t, ev.Boundary) {
 			evicted = append(evicted, t)
 		}
 	}
@@ -179,7 +179,13 @@ func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, edits *cont
 		return spanRecord{}, nil
 	}
 	if evicted[len(evicted)-1] == ev.Through {
-		return ev.Span, nil
+		revisited, err := s.spanRevisited(ctx, ev.Boundary, evSeq)
+		if err != nil {
+			return spanRecord{}, err
+		}
+		if !revisited {
+			return ev.Span, nil
+		}
 	}
 	return s.spanOf(ctx, evicted, edits)
 }

@@ -101,6 +101,9 @@ func (s *Session) EditContext(ctx context.Context, c ContextCall) (ContextPlan, 
 			delete(want, k)
 		}
 	}
+	if run := a.runningInput(); want[run] {
+		return ContextPlan{}, fmt.Errorf("context: message %s is the running turn's input, the ask being answered, and cannot be dropped", run)
+	}
 	plan := ContextPlan{Keep: c.Keep, Note: c.Note}
 	for id := range want {
 		if !a.edits.dropped[id] {
@@ -113,7 +116,7 @@ func (s *Session) EditContext(ctx context.Context, c ContextCall) (ContextPlan, 
 	}
 	call := pendingCall{ID: ctxfile.NewNonce(), Drops: plan.Drop, Note: c.Note}
 	call.NoteTurn, call.NoteAfter = a.notePlace()
-	p, err := s.readPending()
+	p, err := s.readPendingToWrite()
 	if err != nil {
 		return ContextPlan{}, err
 	}

@@ -27,7 +27,7 @@ func (s *Session) ExportContext(ctx context.Context) (string, error) {
 	if err := writeContextFile(path, data); err != nil {
 		return "", err
 	}
-	p, err := s.readPending()
+	p, err := s.readPendingToWrite()
 	if err != nil {
 		return "", err
 	}

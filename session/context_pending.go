@@ -80,8 +80,9 @@ func (s *Session) readPending() (pendingContext, error) {
 	}
 	if err := json.Unmarshal(data, &p); err != nil {
 		// A damaged state file loses what was pending, nothing more: the
-		// log holds every taken edit.
-		return pendingContext{}, nil
+		// log holds every taken edit. The next request says so in a
+		// receipt (refuseUnreadable).
+		return pendingContext{}, &errPendingDamaged{err: err}
 	}
 	return p, nil
 }

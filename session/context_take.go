@@ -21,6 +21,10 @@ import (
 // refused edit changes nothing in the log.
 func (s *Session) takeContext(ctx context.Context) (string, error) {
 	p, err := s.readPending()
+	var damaged *errPendingDamaged
+	if errors.As(err, &damaged) {
+		return s.refuseUnreadable(damaged.Error() + "; the edit cannot be checked against its export, so it is not taken")
+	}
 	if err != nil {
 		return "", err
 	}
@@ -30,7 +34,7 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 	data, err := os.ReadFile(s.contextFile())
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("context: %w", err)
+		return s.refuseUnreadable(unreadableContext(s.contextFile(), err))
 	}
 	changed := exists && hashBytes(data) != p.Settled
 	if len(p.Calls) == 0 && !changed {
@@ -66,6 +70,9 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 		edit, refusal := ctxfile.Compare(&p.Export.Export, data, ctxfile.CompareOptions{
 			Evicted: func(id string) bool { return s.evictedID(ctx, a, id) },
 		})
+		if refusal == nil {
+			refusal = a.guardRunning(edit.Deleted)
+		}
 		if refusal != nil {
 			rc = &ctxfile.Receipt{Nonce: p.Export.Nonce, Refused: refusal}
 		} else {

@@ -72,7 +72,7 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	}
 	res := EvictResult{Boundary: ev.Boundary, Before: before.Usage, Seq: out[0].Seq}
 	for _, t := range a.turns {
-		if t.input.Seq > ev.Boundary {
+		if !s.evicted(t.input.Seq, ev.Boundary) {
 			break
 		}
 		res.Turns = append(res.Turns, t.input.Seq)

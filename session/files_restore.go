@@ -169,18 +169,8 @@ func (s *Session) restoreFile(ctx context.Context, d *files.Dir, f fileRestore, 
 	if !sameText(current, f.expect) {
 		return "left " + f.path + ": changed since (not overwritten)"
 	}
-	if err := putFile(d, f.path, f.target); err != nil {
+	if err := s.putRecorded(ctx, d, f.path, to, fileChangePayload{Path: f.path, Before: current, After: f.target, Move: moveSeq}); err != nil {
 		return "left " + f.path + ": " + err.Error()
-	}
-	_, err = s.append(ctx, store.NewEvent{
-		Kind: store.KindFileChange, Turn: to,
-		Payload: encode(fileChangePayload{Path: f.path, Before: current, After: f.target, Move: moveSeq}),
-	})
-	if err != nil {
-		if perr := putFile(d, f.path, current); perr != nil {
-			return fmt.Sprintf("left %s: the restore could not be recorded (%v) nor undone (%v)", f.path, err, perr)
-		}
-		return fmt.Sprintf("left %s: the restore could not be recorded, so it was undone (%v)", f.path, err)
 	}
 	if f.target == nil {
 		return "removed " + f.path

@@ -1,13 +1,13 @@
 package session
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/lisp"
-	"github.com/nodelisp/nodelisp/store"
 )
 
 // installFiles defines the file verbs of SPEC §4 when the host gave the
@@ -101,10 +101,8 @@ func (s *Session) installFiles(image *eval.Interp) {
 
 // changeFile makes one change to file name and records it: it reads the
 // contents before, asks change for the contents after (nil removes the
-// file), writes them, and appends the file change event to the running
-// turn right after. If the append fails the old contents go back, so the
-// log never misses a change that stayed on disk. It returns the path as
-// recorded.
+// file), and puts them with putRecorded, the file change event of the
+// running turn leading the disk. It returns the path as recorded.
 func (s *Session) changeFile(t *eval.Thread, op, name string, change func(before *string) *string) lisp.Value {
 	ctx := t.Context()
 	if replaying(ctx) {
@@ -130,28 +128,14 @@ func (s *Session) changeFile(t *eval.Thread, op, name string, change func(before
 	if sameText(before, after) {
 		return &lisp.String{S: rel}
 	}
-	if err := putFile(d, rel, after); err != nil {
+	if err := s.putRecorded(ctx, d, rel, s.tree.head, fileChangePayload{Path: rel, Before: before, After: after}); err != nil {
+		var ue *unrecordedError
+		if errors.As(err, &ue) {
+			lisp.Errorf("%s: %s: %v", op, rel, err)
+		}
 		fileError(op, err)
 	}
-	_, err = s.append(ctx, store.NewEvent{
-		Kind: store.KindFileChange, Turn: s.tree.head,
-		Payload: encode(fileChangePayload{Path: rel, Before: before, After: after}),
-	})
-	if err != nil {
-		if perr := putFile(d, rel, before); perr != nil {
-			lisp.Errorf("%s: the change to %s could not be recorded (%v), nor undone (%v)", op, rel, err, perr)
-		}
-		lisp.Errorf("%s: the change to %s could not be recorded, so it was undone: %v", op, rel, err)
-	}
 	return &lisp.String{S: rel}
-}
-
-// putFile makes file rel hold contents, or removes it for nil.
-func putFile(d *files.Dir, rel string, contents *string) error {
-	if contents == nil {
-		return d.Remove(rel)
-	}
-	return d.Write(rel, *contents)
 }
 
 func (s *Session) mustFileDir(op string) *files.Dir {

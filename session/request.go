@@ -118,7 +118,7 @@ func (s *Session) assemble(ctx context.Context, st logState) (*assembly, error) 
 	if err != nil {
 		return nil, err
 	}
-	span, err := s.wholeSpan(ctx, st.eviction, edits)
+	span, err := s.wholeSpan(ctx, st.eviction, st.evictionSeq, edits)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func (a *assembly) window(budget evict.Budget, st logState) *Window {
 // request applies the rules of a model request to a built window: the
 // warning, eviction, and the request's own record, appended in one call.
 func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Window) (*Window, error) {
-	req := evict.Request{Budget: w.Budget, Fixed: w.Parts.System + w.Parts.Stub, Usage: w.Usage}
+	req := evict.Request{Budget: w.Budget, Fixed: w.Parts.System + w.Parts.Stub, Usage: w.Usage, Boundary: st.eviction.Boundary}
 	for i, t := range a.turns {
 		req.Turns = append(req.Turns, t.evictTurn(i < len(a.turns)-1))
 	}
@@ -229,10 +229,11 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 // boundary (when it is ahead) and shedding the running turn through shed.
 func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64, why string) evictionPayload {
 	next := evictionPayload{Boundary: max(old.Boundary, boundary), Shed: map[string]int64{}, Why: why}
-	next.Through = lastEvicted(s.tree.path(s.tree.head), next.Boundary)
+	path := s.tree.path(s.tree.head)
+	next.Through = lastEvicted(path[:max(len(path)-1, 0)], next.Boundary) // head is never evicted
 	var newly spanRecord
 	for _, t := range a.turns {
-		if t.input.Seq > next.Boundary {
+		if !s.evicted(t.input.Seq, next.Boundary) {
 			if v := old.shedThrough(t.input.Seq); v > 0 {
 				next.Shed[strconv.FormatInt(t.input.Seq, 10)] = v
 			}
@@ -250,7 +251,7 @@ func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64
 	next.Span = mergeSpans(a.span, newly)
 	if shed > 0 && len(a.turns) > 0 {
 		run := a.turns[len(a.turns)-1]
-		if run.input.Seq > next.Boundary {
+		if !s.evicted(run.input.Seq, next.Boundary) {
 			key := strconv.FormatInt(run.input.Seq, 10)
 			next.Shed[key] = max(next.Shed[key], shed)
 		}
@@ -263,7 +264,7 @@ func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64
 func (s *Session) reassemble(a *assembly, ev evictionPayload) *assembly {
 	out := &assembly{boundary: ev.Boundary, span: ev.Span, system: a.system, edits: a.edits}
 	for _, t := range a.turns {
-		if t.input.Seq <= ev.Boundary {
+		if s.evicted(t.input.Seq, ev.Boundary) {
 			continue
 		}
 		t.shed = ev.shedThrough(t.input.Seq)

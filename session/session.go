@@ -109,6 +109,9 @@ func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Sess
 	if err := s.loadSettings(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.recover(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -117,6 +120,9 @@ func (s *Session) load(ctx context.Context) error {
 	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindInput, store.KindHeadMove}})
 	if err != nil {
 		return fmt.Errorf("load session %s: %w", s.info.ID, err)
+	}
+	if err := s.checkLineage(ctx, r.Events); err != nil {
+		return err
 	}
 	s.tree = newTree()
 	for _, e := range r.Events {
@@ -152,7 +158,7 @@ func (s *Session) Tree() []TreeTurn { return s.tree.list() }
 func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store.Event, error) {
 	out, err := s.st.Append(ctx, s.info.ID, events)
 	if err != nil {
-		return nil, fmt.Errorf("append session %s: %w", s.info.ID, err)
+		return nil, err // the store's error names the append and the session
 	}
 	for _, e := range out {
 		s.tree.apply(e)

@@ -68,7 +68,7 @@ func logMessage(e store.Event) (Message, bool) {
 func (s *Session) pathEvents(ctx context.Context, boundary int64) ([]store.Event, []int64, error) {
 	var turns []int64
 	for _, t := range s.tree.path(s.tree.head) {
-		if t > boundary {
+		if !s.evicted(t, boundary) {
 			turns = append(turns, t)
 		}
 	}

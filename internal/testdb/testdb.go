@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"github.com/nodelisp/nodelisp/store"
 	"github.com/nodelisp/nodelisp/store/postgres"
 	"github.com/nodelisp/nodelisp/store/sqlite"
@@ -47,8 +48,8 @@ func SQLite(t testing.TB) store.Store {
 }
 
 // Postgres opens a store in a fresh schema of the test server. With no
-// server it skips the test loudly, or fails it when CI=true: under CI the
-// PostgreSQL tests always run.
+// server it skips the test loudly, or fails it under CI (CI set to
+// anything): there the PostgreSQL tests always run.
 func Postgres(t testing.TB) store.Store {
 	t.Helper()
 	st, err := postgres.Open(context.Background(), PostgresURL(t))
@@ -70,15 +71,15 @@ func BaseURL() string {
 // Connect connects to the test server and makes sure pg_trgm is there
 // (database-wide, in public, where dropping a test schema cannot take it
 // away). With no server it skips the test loudly, or fails it when
-// CI=true: under CI the PostgreSQL tests always run.
+// under CI (CI set to anything): there the PostgreSQL tests always run.
 func Connect(t testing.TB) *pgx.Conn {
 	t.Helper()
 	ctx := context.Background()
 	base := BaseURL()
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("no PostgreSQL at %s: %v", base, err)
+		if testbin.UnderCI() {
+			t.Fatalf("no PostgreSQL at %s: %v (required under CI)", base, err)
 		}
 		t.Skipf("!!! SKIPPING PostgreSQL tests: no server at %s (%v); set NODECODE_TEST_DB !!!", base, err)
 	}

@@ -21,3 +21,6 @@ func (s *Store) DropBlockCountsForTest(ctx context.Context) error {
 	_, err := s.pool.Exec(ctx, `DROP TABLE block_counts`)
 	return err
 }
+
+// ConnectionEnded is connectionEnded, for the tests.
+var ConnectionEnded = connectionEnded

@@ -10,7 +10,12 @@ import (
 )
 
 // Import adds whole sessions in one transaction, events through COPY.
-func (s *Store) Import(ctx context.Context, logs []store.SessionLog, progress func(int64)) error {
+func (s *Store) importOnce(ctx context.Context, logs []store.SessionLog, progress func(int64)) error {
+	// The model's rules first, outside the transaction: they read the
+	// parents already in the store.
+	if err := store.ValidateImport(ctx, s, logs); err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		exists := func(id string) (bool, error) {
 			var ok bool

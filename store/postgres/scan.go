@@ -30,7 +30,7 @@ func collectEvents(rows pgx.Rows, err error) ([]store.Event, error) {
 }
 
 // Event returns the event at seq in the session's lineage.
-func (s *Store) Event(ctx context.Context, session string, seq int64) (store.Event, error) {
+func (s *Store) eventOnce(ctx context.Context, session string, seq int64) (store.Event, error) {
 	lin, err := s.Lineage(ctx, session)
 	if err != nil {
 		return store.Event{}, fmt.Errorf("event %s/%d: %w", session, seq, err)
@@ -50,7 +50,7 @@ func (s *Store) Event(ctx context.Context, session string, seq int64) (store.Eve
 }
 
 // Scan reads a session's lineage.
-func (s *Store) Scan(ctx context.Context, q store.Query) (store.ScanResult, error) {
+func (s *Store) scanOnce(ctx context.Context, q store.Query) (store.ScanResult, error) {
 	lin, err := s.Lineage(ctx, q.Session)
 	if err != nil {
 		return store.ScanResult{}, fmt.Errorf("scan session %s: %w", q.Session, err)

@@ -48,7 +48,7 @@ func nullable(s string) *string {
 }
 
 // CreateSession creates a root session.
-func (s *Store) CreateSession(ctx context.Context, id, title string) (store.Session, error) {
+func (s *Store) createSessionOnce(ctx context.Context, id, title string) (store.Session, error) {
 	if id == "" {
 		id = store.NewSessionID()
 	}
@@ -69,7 +69,7 @@ func (s *Store) CreateSession(ctx context.Context, id, title string) (store.Sess
 // Fork creates a session forked from parent at forkSeq, reading the
 // parent's counter under a share lock so the fork point is a seq the
 // parent really has.
-func (s *Store) Fork(ctx context.Context, parent string, forkSeq int64, id, title string) (store.Session, error) {
+func (s *Store) forkOnce(ctx context.Context, parent string, forkSeq int64, id, title string) (store.Session, error) {
 	if id == "" {
 		id = store.NewSessionID()
 	}
@@ -106,7 +106,7 @@ func (s *Store) Fork(ctx context.Context, parent string, forkSeq int64, id, titl
 }
 
 // Session returns one session.
-func (s *Store) Session(ctx context.Context, id string) (store.Session, error) {
+func (s *Store) sessionOnce(ctx context.Context, id string) (store.Session, error) {
 	sess, err := scanSession(s.pool.QueryRow(ctx, `SELECT `+sessionCols+` FROM sessions WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = store.ErrNotFound
@@ -118,7 +118,7 @@ func (s *Store) Session(ctx context.Context, id string) (store.Session, error) {
 }
 
 // Sessions lists every session, oldest first.
-func (s *Store) Sessions(ctx context.Context) ([]store.Session, error) {
+func (s *Store) sessionsOnce(ctx context.Context) ([]store.Session, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+sessionCols+` FROM sessions ORDER BY created_at, id`)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
@@ -131,13 +131,13 @@ func (s *Store) Sessions(ctx context.Context) ([]store.Session, error) {
 }
 
 // Lineage returns the session and its ancestors, nearest first.
-func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error) {
+func (s *Store) lineageOnce(ctx context.Context, id string) ([]store.Session, error) {
 	rows, err := s.pool.Query(ctx, `WITH RECURSIVE l (id, depth) AS (
 			SELECT id, 0 FROM sessions WHERE id = $1
 			UNION ALL
-			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL
+			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL AND l.depth < $2
 		)
-		SELECT s.id, s.title, s.created_at, s.parent, s.fork_seq, s.source FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id)
+		SELECT s.id, s.title, s.created_at, s.parent, s.fork_seq, s.source FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id, store.MaxLineage)
 	if err != nil {
 		return nil, fmt.Errorf("lineage of %s: %w", id, err)
 	}
@@ -147,6 +147,9 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("lineage of %s: %w", id, store.ErrNotFound)
+	}
+	if len(out) > store.MaxLineage {
+		return nil, fmt.Errorf("lineage of %s: %w", id, store.ErrLineageTooDeep)
 	}
 	return out, nil
 }

@@ -27,6 +27,11 @@ const (
 // back, word for word as it was read. All of it is one transaction, so
 // other connections only ever see the trigger in place.
 func (s *Store) Import(ctx context.Context, logs []store.SessionLog, progress func(int64)) error {
+	// The model's rules first, outside the transaction: they read the
+	// parents already in the store.
+	if err := store.ValidateImport(ctx, s, logs); err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		exists := func(id string) (bool, error) {
 			var n int

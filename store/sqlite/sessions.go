@@ -152,9 +152,9 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error)
 	rows, err := s.query(ctx, `WITH RECURSIVE l (id, depth) AS (
 			SELECT id, 0 FROM sessions WHERE id = ?
 			UNION ALL
-			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL
+			SELECT s.parent, l.depth + 1 FROM sessions s JOIN l ON s.id = l.id WHERE s.parent IS NOT NULL AND l.depth < ?
 		)
-		SELECT `+sessionColsS+` FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id)
+		SELECT `+sessionColsS+` FROM l JOIN sessions s ON s.id = l.id ORDER BY l.depth`, id, store.MaxLineage)
 	if err != nil {
 		return nil, fmt.Errorf("lineage of %s: %w", id, err)
 	}
@@ -172,6 +172,9 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]store.Session, error)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("lineage of %s: %w", id, store.ErrNotFound)
+	}
+	if len(out) > store.MaxLineage {
+		return nil, fmt.Errorf("lineage of %s: %w", id, store.ErrLineageTooDeep)
 	}
 	return out, nil
 }

@@ -57,7 +57,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s := &Store{db: db, path: path}
 	if err := s.Migrate(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, explainOpen(path, err))
 	}
 	if err := db.QueryRowContext(ctx, `SELECT value FROM store_meta WHERE key = 'id'`).Scan(&s.id); err != nil {
 		db.Close()

@@ -32,7 +32,7 @@ func testExportImportRoundTrip(t *testing.T, h *harness) {
 	if _, err := src.Fork(ctx, "p", 2, "f", "fork"); err != nil {
 		t.Fatal(err)
 	}
-	mustAppend(t, src, "f", store.NewEvent{Kind: "host kind", Turn: 2, Payload: text(t, "in the fork")})
+	mustAppend(t, src, "f", store.NewEvent{Kind: "host kind", Payload: text(t, "in the fork")})
 	first := export(t, src)
 
 	dst := h.newStore(t)

@@ -44,6 +44,9 @@ type Segmenter interface {
 // field the same way on every backend. It fetches one row more than the
 // limit to learn whether more matched, and counts only then.
 func Scan(ctx context.Context, lineage []store.Session, q store.Query, b Segmenter) (store.ScanResult, error) {
+	if err := store.CheckQuery(q); err != nil {
+		return store.ScanResult{}, err
+	}
 	segs := store.Segments(lineage)
 	if q.Own {
 		segs = segs[:1]

@@ -29,6 +29,9 @@ type Searcher interface {
 // the walk's and the index's (the index cannot apply the kinds, so with
 // kinds it is a little cheaper than it really is).
 func Search(ctx context.Context, q store.SearchQuery, b Searcher) ([]store.Hit, error) {
+	if err := store.CheckSearch(q); err != nil {
+		return nil, err
+	}
 	pats, err := Words(q)
 	if err != nil {
 		return nil, err

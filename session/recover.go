@@ -1,0 +1,153 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path"
+
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// InterruptedText is the text of the tool result resume records for a cell
+// whose host stopped before it finished (SPEC §2).
+const InterruptedText = "the host stopped before this cell finished"
+
+// interruptedPayload is a tool result recorded on resume for a call that
+// never got one: the fields of resultPayload and a flag saying so.
+type interruptedPayload struct {
+	Call        int64             `json:"call"`
+	Text        string            `json:"text"`
+	DurationMS  int64             `json:"duration_ms"`
+	Error       bool              `json:"error"`
+	Defined     []string          `json:"defined"`
+	Watching    map[string]string `json:"watching"`
+	Interrupted bool              `json:"interrupted"`
+}
+
+// recover puts right on resume what a host that stopped mid-cell (kill -9,
+// a full disk, a lock held past its timeout) left wrong in the log: a tool
+// call with no result gets one saying so, so every later window is well
+// formed, and files whose disk contents differ from what the log last
+// recorded get a file change matching the disk, so undo works again.
+func (s *Session) recover(ctx context.Context) error {
+	if err := s.closeInterrupted(ctx); err != nil {
+		return fmt.Errorf("resume session %s: %w", s.info.ID, err)
+	}
+	if err := s.reconcileFiles(ctx); err != nil {
+		return fmt.Errorf("resume session %s: %w", s.info.ID, err)
+	}
+	return nil
+}
+
+// closeInterrupted appends a result for every tool call of the session's
+// lineage that has none, oldest first.
+func (s *Session) closeInterrupted(ctx context.Context) error {
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}})
+	if err != nil {
+		return err
+	}
+	answered := map[int64]bool{}
+	for _, e := range r.Events {
+		if e.Kind != store.KindToolResult {
+			continue
+		}
+		var p struct {
+			Call int64 `json:"call"`
+		}
+		if json.Unmarshal(e.Payload, &p) == nil {
+			answered[p.Call] = true
+		}
+	}
+	var missing []store.NewEvent
+	for _, e := range r.Events {
+		if e.Kind != store.KindToolCall || answered[e.Seq] {
+			continue
+		}
+		missing = append(missing, store.NewEvent{Kind: store.KindToolResult, Turn: e.Turn, Payload: encode(interruptedPayload{
+			Call: e.Seq, Text: InterruptedText, Error: true, Defined: []string{}, Watching: map[string]string{}, Interrupted: true,
+		})})
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	if _, err := s.append(ctx, missing...); err != nil {
+		return fmt.Errorf("record %d interrupted cells: %w", len(missing), err)
+	}
+	return nil
+}
+
+// reconcileFiles compares each file the log has changed with the disk.
+// Where the disk holds something else than the newest recorded change left
+// (the host died between recording a change and making it, or a store
+// written before the log led the disk), it appends a file change of the
+// head turn from the recorded contents to the disk's, so the log is the
+// truth about the disk again and undo restores from there. Temporary files
+// a staged write left beside them are removed. A file that is no longer
+// text (or is now a directory) is left to the restore, which refuses it.
+func (s *Session) reconcileFiles(ctx context.Context) error {
+	if s.opts.Workdir == "" {
+		return nil
+	}
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindFileChange}})
+	if err != nil {
+		return err
+	}
+	if len(r.Events) == 0 {
+		return nil
+	}
+	recorded := map[string]*string{}
+	var order []string
+	for _, e := range r.Events {
+		var p fileChangePayload
+		if json.Unmarshal(e.Payload, &p) != nil || p.Path == "" {
+			continue
+		}
+		if _, seen := recorded[p.Path]; !seen {
+			order = append(order, p.Path)
+		}
+		recorded[p.Path] = p.After
+	}
+	d, err := s.fileDir()
+	if err != nil {
+		return fmt.Errorf("reconcile files: %w", err)
+	}
+	dirs := map[string]bool{}
+	for _, p := range order {
+		dir := path.Dir(p)
+		if !dirs[dir] {
+			dirs[dir] = true
+			if _, err := d.RemoveTemps(dir); err != nil {
+				return fmt.Errorf("reconcile files: %w", err)
+			}
+		}
+	}
+	var changes []store.NewEvent
+	for _, p := range order {
+		text, ok, err := d.State(p)
+		if err != nil {
+			continue
+		}
+		disk := state(text, ok)
+		if sameText(disk, recorded[p]) {
+			continue
+		}
+		changes = append(changes, store.NewEvent{Kind: store.KindFileChange, Turn: s.tree.head,
+			Payload: encode(reconciledPayload{Path: p, Before: recorded[p], After: disk, Reconciled: true})})
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	if _, err := s.append(ctx, changes...); err != nil {
+		return fmt.Errorf("reconcile %d files with the log: %w", len(changes), err)
+	}
+	return nil
+}
+
+// reconciledPayload is a file change resume records to match the disk.
+type reconciledPayload struct {
+	Path       string  `json:"path"`
+	Before     *string `json:"before"`
+	After      *string `json:"after"`
+	Reconciled bool    `json:"reconciled"`
+}
