@@ -29,6 +29,8 @@ var groups = [...]func(){
 	registerNumbersFloat, registerOutput, registerPredicates, registerSequences,
 	registerSequencesArrays, registerSequencesMap, registerSequencesOrder,
 	registerSequencesSearch, registerStrings, registerStringsCase, registerStringsCompare,
+	registerClosClass, registerClosSlots, registerClosGeneric, registerClosInstance, registerClosDefine,
+	registerClosMacros,
 }
 
 // What the groups registered. Registration appends to functions and
