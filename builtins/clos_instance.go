@@ -274,3 +274,41 @@ func registerClosInstance() {
 	}
 	fn("%print-unreadable-object", 5, 5, "(object stream type identity body)", "Prints #<…> around what body prints (internal).", printUnreadable)
 }
+
+// resolveLiterals resolves the #S(…) literals in v, a constant or what
+// read returned, whose structures are defined; the others stay as they
+// are until first used. Circular data is walked at most a bounded number
+// of conses deep.
+func resolveLiterals(t *eval.Thread, v lisp.Value) lisp.Value {
+	ci := closOf(t)
+	budget := 100000
+	var walk func(v lisp.Value)
+	walk = func(v lisp.Value) {
+		for budget > 0 {
+			budget--
+			switch x := v.(type) {
+			case *lisp.Instance:
+				if x.Class.Kind == lisp.UnresolvedClass {
+					if c, ok := ci.classes[x.Class.Name]; ok && (c.Kind == lisp.StructureClass || c.Kind == lisp.StandardClass) {
+						for i := 1; i < len(x.Slots); i += 2 {
+							walk(x.Slots[i])
+						}
+						ci.resolve(t, x)
+					}
+				}
+				return
+			case *lisp.Cons:
+				walk(x.Car)
+				v = x.Cdr
+				continue
+			case *lisp.Vector:
+				for _, e := range x.Items {
+					walk(e)
+				}
+			}
+			return
+		}
+	}
+	walk(v)
+	return v
+}

@@ -1,5 +1,7 @@
 package eval
 
+import "github.com/nodelisp/nodelisp/lisp"
+
 // Extension returns the value the library keeps in the image under key,
 // making it with mk the first time: per-image state of library features
 // (structure types, classes, generic functions) that the evaluator does
@@ -20,3 +22,21 @@ func (in *Interp) Extension(key any, mk func() any) any {
 // between cells. The printer calls program-defined print-object methods
 // on it, since printing is reached from Go code that holds no thread.
 func (in *Interp) Running() *Thread { return in.running }
+
+// SetLiteralHook makes hook see every constant a form quotes (or that
+// evaluates to itself) as the form is analysed, and return what the form
+// stands for. The library resolves #S(…) literals with it: a cell is read
+// whole before it runs, so they are read before their structure is
+// defined. The hook runs only once the process has read such a literal.
+func (in *Interp) SetLiteralHook(hook func(t *Thread, v lisp.Value) lisp.Value) { in.literal = hook }
+
+func (a *analyzer) literal(v lisp.Value) lisp.Value {
+	if a.in.literal == nil || !lisp.UnresolvedInstancesRead() {
+		return v
+	}
+	switch v.(type) {
+	case *lisp.Instance, *lisp.Cons, *lisp.Vector:
+		return a.in.literal(a.t, v)
+	}
+	return v
+}

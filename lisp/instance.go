@@ -1,5 +1,7 @@
 package lisp
 
+import "sync/atomic"
+
 // Instance is an object of a structure type (defstruct) or of a standard
 // class (defclass). Slots parallels Class.Slots; a nil element is an
 // unbound slot.
@@ -88,3 +90,18 @@ func instancesEqualp(x *Instance, b Value) bool {
 	}
 	return true
 }
+
+// unresolvedRead says whether any #S literal was read in the process, so
+// that the evaluator need not look into constants for them before one
+// has been.
+var unresolvedRead atomic.Bool
+
+// NewUnresolvedInstance makes the instance the reader reads #S(name
+// initargs…) as, before name is known to be a structure type.
+func NewUnresolvedInstance(name *Symbol, initargs []Value) *Instance {
+	unresolvedRead.Store(true)
+	return &Instance{Class: &Class{Name: name, Kind: UnresolvedClass}, Slots: initargs}
+}
+
+// UnresolvedInstancesRead reports whether any #S literal has been read.
+func UnresolvedInstancesRead() bool { return unresolvedRead.Load() }

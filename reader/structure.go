@@ -39,5 +39,5 @@ func (r *Reader) readStructure(start Pos) lisp.Value {
 		initargs = append(initargs, pair.Car, next.Car)
 		rest = next.Cdr
 	}
-	return &lisp.Instance{Class: &lisp.Class{Name: name, Kind: lisp.UnresolvedClass}, Slots: initargs}
+	return lisp.NewUnresolvedInstance(name, initargs)
 }
