@@ -44,6 +44,7 @@ type eqlHit struct{ pos, index int }
 // method is one method: its qualifier, a specializer per required
 // parameter, and its function, which takes the next methods first.
 type method struct {
+	gf        *generic
 	qualifier *lisp.Symbol // nil for a primary method, or :before, :after, :around
 	specs     []specializer
 	fn        lisp.Value
@@ -54,6 +55,9 @@ type method struct {
 	// builtin marks the methods the library defines (print-object's
 	// default), which the printer need not call.
 	builtin bool
+	// usesNext says its body calls call-next-method or next-method-p;
+	// the others are passed no next methods, which saves making them.
+	usesNext bool
 }
 
 // specializer is a class, or an eql value when isEql.
@@ -337,6 +341,8 @@ func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) li
 	argv := append(buf[:0], lisp.Nil)
 	if next != nil {
 		argv[0] = next
+	} else if m.usesNext {
+		argv[0] = &nextMethods{gf: m.gf, args: args}
 	}
 	argv = append(argv, args...)
 	return t.Apply(m.fn, argv)
@@ -349,11 +355,7 @@ func (nm *nextMethods) callNext(t *eval.Thread, args []lisp.Value) lisp.Value {
 		args = nm.args
 	}
 	if len(nm.methods) > 0 {
-		next := &nextMethods{gf: nm.gf, methods: nm.methods[1:], tail: nm.tail, args: args}
-		if len(next.methods) == 0 && next.tail == nil {
-			next = nil
-		}
-		return nm.methods[0].invoke(t, next, args)
+		return nm.methods[0].invoke(t, &nextMethods{gf: nm.gf, methods: nm.methods[1:], tail: nm.tail, args: args}, args)
 	}
 	if nm.tail != nil {
 		return nm.tail(t, args)
@@ -399,7 +401,7 @@ func registerClosGeneric() {
 		g.setArity("defgeneric", requiredCount(args[1]))
 		return g.function()
 	})
-	fn("%defmethod", 6, 6, "(name qualifier specializers function keys allow-other-keys)", "Adds a method to a generic function (internal).", defineMethod)
+	fn("%defmethod", 7, 7, "(name qualifier specializers function keys allow-other-keys uses-next)", "Adds a method to a generic function (internal).", defineMethod)
 }
 
 // function is the generic function as a value.
@@ -431,7 +433,7 @@ func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 	g := ci.generic(t, op, name)
 	specs := lisp.ListToSlice(op, args[2])
 	g.setArity(op, len(specs))
-	m := &method{fn: args[3], allowOther: args[5] != lisp.Value(lisp.Nil)}
+	m := &method{fn: args[3], allowOther: args[5] != lisp.Value(lisp.Nil), usesNext: args[6] != lisp.Value(lisp.Nil), gf: g}
 	if q := args[1]; q != lisp.Value(lisp.Nil) {
 		m.qualifier = symbolArg(op, q)
 		if m.qualifier != kwBefore && m.qualifier != kwAfter && m.qualifier != kwAround {

@@ -220,9 +220,6 @@ func (ci *closImage) construct(t *eval.Thread, op string, c *lisp.Class, initarg
 // evaluating the cell.
 func (ci *closImage) printHook(x *lisp.Instance, escape bool) (string, bool) {
 	t := ci.in.Running()
-	if t == nil {
-		return "", false
-	}
 	s := lisp.NewStringStream()
 	if g, ok := ci.generics[sPrintObject]; ok {
 		args := []lisp.Value{x, s}

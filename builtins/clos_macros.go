@@ -248,14 +248,15 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 		blockName = symbolArg(op, lisp.Car(c.Cdr))
 	}
 	inner := lisp.ListStar(lisp.List(body...), sBlock, blockName)
-	if mentionsSymbol(body, sCallNextMethod) || mentionsSymbol(body, sNextMethodP) {
+	usesNext := mentionsSymbol(body, sCallNextMethod) || mentionsSymbol(body, sNextMethodP)
+	if usesNext {
 		inner = lisp.List(sFlet, lisp.List(
 			lisp.List(sCallNextMethod, lisp.List(sAmpRest, lisp.Sym("arguments")), lisp.List(sCallNextRT, methodsVar, lisp.Sym("arguments"))),
 			lisp.List(sNextMethodP, lisp.Nil, lisp.List(sNextPRT, methodsVar))), inner)
 	}
 	lambda := lisp.List(concat([]lisp.Value{sLambda, lisp.List(params...)}, doc, decls, []lisp.Value{inner})...)
 	return lisp.List(sDefmethodRT, quoted(name), quoted(qualifier), lisp.ListStar(lisp.List(specs...), sList), lambda,
-		quoted(lisp.List(keys...)), lisp.Bool(allowOther || (hasRest && !hasKey)))
+		quoted(lisp.List(keys...)), lisp.Bool(allowOther || (hasRest && !hasKey)), lisp.Bool(usesNext))
 }
 
 // keywordOf returns the keyword a &key parameter specifier is called by.

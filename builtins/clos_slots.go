@@ -76,6 +76,7 @@ func (s *slotDef) get(x *lisp.Instance) lisp.Value {
 	if s.index < 0 {
 		return s.shared.v
 	}
+	checkLayout(s, x)
 	return x.Slots[s.index]
 }
 
@@ -84,7 +85,17 @@ func (s *slotDef) set(x *lisp.Instance, v lisp.Value) {
 		s.shared.v = v
 		return
 	}
+	checkLayout(s, x)
 	x.Slots[s.index] = v
+}
+
+// checkLayout signals an error for an instance made before its class was
+// redefined with more slots: nodelisp does not update such instances
+// (CL's make-instances-obsolete).
+func checkLayout(s *slotDef, x *lisp.Instance) {
+	if s.index >= len(x.Slots) {
+		lisp.Errorf("slot %s: %s was made before its class was redefined, and nodelisp does not update instances to a new definition", lisp.Prin1ToString(s.name), lisp.Prin1ToString(x.Class.Name))
+	}
 }
 
 // slotValue is slot-value: an unbound slot is an error naming it.

@@ -119,7 +119,7 @@ func checkStruct(t *eval.Thread, obj, name, accessor, index lisp.Value) *lisp.In
 func checkSlotTypes(t *eval.Thread, x *lisp.Instance) {
 	for _, s := range infoOf(x.Class).slots {
 		if s.typ != nil && s.index >= 0 && !predTypep(t, x.Slots[s.index], s.typ) {
-			lisp.TypeError("make-"+strings.ToLower(x.Class.Name.Name), x.Slots[s.index], lisp.Prin1ToString(s.typ))
+			lisp.TypeError("make-"+strings.ToLower(x.Class.Name.Name), x.Slots[s.index], "of type "+lisp.Prin1ToString(s.typ))
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/nodelisp/nodelisp/lisp"
+import (
+	"context"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
 
 // Extension returns the value the library keeps in the image under key,
 // making it with mk the first time: per-image state of library features
@@ -18,10 +22,16 @@ func (in *Interp) Extension(key any, mk func() any) any {
 	return v
 }
 
-// Running returns the thread evaluating a cell in the image, or nil
-// between cells. The printer calls program-defined print-object methods
-// on it, since printing is reached from Go code that holds no thread.
-func (in *Interp) Running() *Thread { return in.running }
+// Running returns the thread evaluating a cell in the image or, between
+// cells, a fresh one under the image's limits. Program-defined
+// print-object methods run on it: printing is reached from Go code that
+// holds no thread, the host's printing of a cell's value among it.
+func (in *Interp) Running() *Thread {
+	if in.running != nil {
+		return in.running
+	}
+	return in.newThread(context.Background())
+}
 
 // SetLiteralHook makes hook see every constant a form quotes (or that
 // evaluates to itself) as the form is analysed, and return what the form
