@@ -141,10 +141,10 @@ func symbols(op string, v lisp.Value) []*lisp.Symbol {
 func (ci *closImage) slotReader(t *eval.Thread, c *lisp.Class, reader, slot *lisp.Symbol) {
 	g := ci.generic(t, "defclass", reader)
 	g.setArity("defclass", 1)
-	g.addMethod(&method{specs: []specializer{{class: c}}, fn: &eval.Builtin{Name: printName(reader), Min: 2, Max: 2,
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			return slotValue(t, args[1].(*lisp.Instance), slot)
-		}}})
+	g.addMethod(&method{specs: []specializer{{class: c}},
+		direct: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			return slotValue(t, args[0].(*lisp.Instance), slot)
+		}})
 }
 
 // slotWriter adds to the generic function writer, a symbol or (setf
@@ -153,12 +153,12 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 	g := ci.generic(t, "defclass", writer)
 	g.setArity("defclass", 2)
 	loadBuiltinClasses()
-	g.addMethod(&method{specs: []specializer{{class: classT}, {class: c}}, fn: &eval.Builtin{Name: printName(writer), Min: 3, Max: 3,
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			x := args[2].(*lisp.Instance)
-			slotOf(printName(writer), x, slot).set(x, args[1])
-			return args[1]
-		}}})
+	g.addMethod(&method{specs: []specializer{{class: classT}, {class: c}},
+		direct: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			x := args[1].(*lisp.Instance)
+			slotOf(printName(writer), x, slot).set(x, args[0])
+			return args[0]
+		}})
 }
 
 // unsupportedClos are the CLOS operators nodelisp leaves out: the

@@ -48,6 +48,9 @@ type method struct {
 	qualifier *lisp.Symbol // nil for a primary method, or :before, :after, :around
 	specs     []specializer
 	fn        lisp.Value
+	// direct, when set, is a library method written in Go, called
+	// without next methods or an argument list of its own.
+	direct func(t *eval.Thread, args []lisp.Value) lisp.Value
 	// keys are the keywords its lambda list accepts; allowOther that it
 	// accepts any (make-instance checks initargs against them).
 	keys       []*lisp.Symbol
@@ -337,6 +340,9 @@ func (g *generic) compute(t *eval.Thread, args []lisp.Value) *effective {
 
 // invoke calls m's function with the next methods (nil: none) and args.
 func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) lisp.Value {
+	if m.direct != nil {
+		return m.direct(t, args)
+	}
 	var buf [6]lisp.Value
 	argv := append(buf[:0], lisp.Nil)
 	if next != nil {

@@ -32,9 +32,7 @@ func libraryMethod(g *generic, f func(t *eval.Thread, args []lisp.Value) lisp.Va
 	for i := range specs {
 		specs[i] = specializer{class: classT}
 	}
-	b := &eval.Builtin{Name: printName(g.name), Min: g.nreq + 1, Max: -1,
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value { return f(t, args[1:]) }}
-	g.addMethod(&method{specs: specs, fn: b, builtin: true, allowOther: true})
+	g.addMethod(&method{specs: specs, direct: f, builtin: true, allowOther: true})
 }
 
 func installPrintObject(g *generic) {
