@@ -197,6 +197,9 @@ func (ci *closImage) resolve(t *eval.Thread, x *lisp.Instance) *lisp.Instance {
 // typep answers typep for a type that names a class; known is false when
 // name names none.
 func (ci *closImage) typep(t *eval.Thread, v lisp.Value, name *lisp.Symbol) (is, known bool) {
+	if is, known := metaclassTypep(v, name); known {
+		return is, true
+	}
 	c, ok := ci.classes[name]
 	if !ok {
 		switch name.Name {
@@ -222,9 +225,28 @@ func classTypep(t *eval.Thread, v lisp.Value, name *lisp.Symbol) (is, known bool
 	return closOf(t).typep(t, v, name)
 }
 
-// classTypeOf is type-of for instances: the name of their class.
-func classTypeOf(t *eval.Thread, x *lisp.Instance) lisp.Value {
-	return closOf(t).resolve(t, x).Class.Name
+// classTypeOf is type-of for instances (the name of their class) and
+// for classes (the name of their family); ok is false for other values.
+func classTypeOf(t *eval.Thread, v lisp.Value) (lisp.Value, bool) {
+	switch x := v.(type) {
+	case *lisp.Instance:
+		return closOf(t).resolve(t, x).Class.Name, true
+	case *lisp.Class:
+		return lisp.Sym(x.MetaclassName()), true
+	}
+	return nil, false
+}
+
+// metaclassTypep answers typep for the types of class objects.
+func metaclassTypep(v lisp.Value, name *lisp.Symbol) (is, known bool) {
+	c, isClass := v.(*lisp.Class)
+	switch name.Name {
+	case "CLASS":
+		return isClass, true
+	case "BUILT-IN-CLASS", "STRUCTURE-CLASS", "STANDARD-CLASS":
+		return isClass && c.MetaclassName() == printName(name), true
+	}
+	return false, false
 }
 
 func classArg(t *eval.Thread, op string, v lisp.Value) *lisp.Class {

@@ -48,8 +48,8 @@ func registerPredicates() {
 		return lisp.Bool(predTypep(t, args[0], args[1]))
 	})
 	fn("type-of", 1, 1, "(object)", "Return a type specifier for the object's type, as SBCL names it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if x, ok := args[0].(*lisp.Instance); ok {
-			return classTypeOf(t, x)
+		if v, ok := classTypeOf(t, args[0]); ok {
+			return v
 		}
 		return predTypeOf(args[0])
 	})

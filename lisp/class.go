@@ -143,12 +143,15 @@ func ComputeCPL(c *Class, supers []*Class) ([]*Class, bool) {
 	return out, true
 }
 
-// kindNames are how the printer names each family of class, as SBCL does.
+// kindNames name each family of class as SBCL names its metaclass.
 var kindNames = [...]string{"built-in-class", "structure-class", "standard-class", "condition-class", "structure-class"}
+
+// MetaclassName is the name of the class of c: standard-class and so on.
+func (c *Class) MetaclassName() string { return kindNames[c.Kind] }
 
 func (p *printer) class(c *Class) {
 	p.b.WriteString("#<")
-	p.b.WriteString(kindNames[c.Kind])
+	p.b.WriteString(c.MetaclassName())
 	p.b.WriteByte(' ')
 	p.symbol(c.Name)
 	p.b.WriteByte('>')

@@ -70,3 +70,7 @@
 (print (mapcar (lambda (v) (class-name (class-of v)))
                (list 1 1/2 1.5 #\a 'sym nil '(1) (make-hash-table) #'car)))
 (print (eq (class-of 1) (find-class 'fixnum)))
+(defstruct sp a)
+(print (list (type-of (find-class 'person)) (type-of (find-class 'sp)) (type-of (find-class 'integer))
+             (typep (find-class 'person) 'class) (typep (find-class 'person) 'standard-class)
+             (typep (find-class 'integer) 'built-in-class) (typep 5 'class)))
