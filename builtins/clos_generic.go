@@ -316,10 +316,14 @@ func (g *generic) compute(t *eval.Thread, args []lisp.Value) *effective {
 			m.invoke(t, nil, args)
 		}
 		v := primaries[0].invoke(t, &nextMethods{gf: g, methods: primaries[1:], args: args}, args)
+		if len(afters) == 0 {
+			return v
+		}
+		vals := t.TakeValues(v)
 		for _, m := range afters {
 			m.invoke(t, nil, args)
 		}
-		return v
+		return t.Values(vals...)
 	}
 	if len(befores) == 0 && len(afters) == 0 {
 		first, rest := primaries[0], primaries[1:]
@@ -351,7 +355,7 @@ func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) li
 		argv[0] = &nextMethods{gf: m.gf, args: args}
 	}
 	argv = append(argv, args...)
-	return t.Apply(m.fn, argv)
+	return t.ApplyKeepingValues(m.fn, argv)
 }
 
 // callNext is call-next-method: the next method with args, or with the

@@ -50,3 +50,16 @@ func (a *analyzer) literal(v lisp.Value) lisp.Value {
 	}
 	return v
 }
+
+// ApplyKeepingValues calls fn as Apply does but leaves fn's multiple
+// values in the thread, for a builtin that returns what fn returned: a
+// generic function returns its methods' values.
+func (t *Thread) ApplyKeepingValues(fn lisp.Value, args []lisp.Value) lisp.Value {
+	t.mvSet = false
+	return t.callBorrowed(fn, args)
+}
+
+// TakeValues returns every value of the call that just returned v (made
+// with ApplyKeepingValues), so that a builtin can return them again with
+// Values after running other code.
+func (t *Thread) TakeValues(v lisp.Value) []lisp.Value { return t.valuesOf(v) }

@@ -129,3 +129,15 @@
 ;; No applicable method is an error.
 (print (handler-case (speak 42) (error () 'no-applicable-method)))
 (print (handler-case (collide 1 2) (error () 'never) (:no-error (v) v)))
+
+;; A generic function returns all the values of its primary method.
+(defgeneric split (x))
+(defmethod split ((x integer)) (floor x 3))
+(defmethod split ((x string)) (values (length x) x))
+(defmethod split :after ((x string)) (values 'ignored 'too))
+(defmethod split :around ((x ratio)) (call-next-method))
+(defmethod split ((x ratio)) (values (numerator x) (denominator x)))
+(print (multiple-value-list (split 10)))
+(print (multiple-value-list (split "abc")))
+(print (multiple-value-list (split 2/7)))
+(multiple-value-bind (q r) (split 11) (print (list q r)))
