@@ -23,6 +23,12 @@ type generic struct {
 	// and eqls, parallel, the eql specializers' values at each.
 	positions []int
 	eqls      [][]lisp.Value
+	// nopt and hasKey are the shape every lambda list must have; declared
+	// is defgeneric's own lambda list, whose keywords calls may also use.
+	nopt     int
+	hasKey   bool
+	shaped   bool
+	declared shape
 	// cache maps the dispatch key of a call to its effective method; it
 	// is emptied when a method is added or a class changes (generation).
 	cache      map[dispatchKey]*effective
@@ -51,10 +57,8 @@ type method struct {
 	// direct, when set, is a library method written in Go, called
 	// without next methods or an argument list of its own.
 	direct func(t *eval.Thread, args []lisp.Value) lisp.Value
-	// keys are the keywords its lambda list accepts; allowOther that it
-	// accepts any (make-instance checks initargs against them).
-	keys       []*lisp.Symbol
-	allowOther bool
+	// shape is what its lambda list takes after the required parameters.
+	shape
 	// builtin marks the methods the library defines (print-object's
 	// default), which the printer need not call.
 	builtin bool
@@ -75,6 +79,10 @@ type effective struct {
 	run func(t *eval.Thread, args []lisp.Value) lisp.Value
 	// onlyBuiltin says no program-defined method applies.
 	onlyBuiltin bool
+	// checkKeys says the call's keyword arguments must be among keys:
+	// those of the generic function and its applicable methods.
+	checkKeys bool
+	keys      []*lisp.Symbol
 }
 
 var (
@@ -185,7 +193,11 @@ func (g *generic) call(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if len(args) < g.nreq {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: %d arguments given, at least %d wanted", printName(g.name), len(args), g.nreq)
 	}
-	return g.dispatch(t, args).run(t, args)
+	e := g.dispatch(t, args)
+	if e.checkKeys {
+		g.checkKeywords(e, args)
+	}
+	return e.run(t, args)
 }
 
 // dispatch returns the effective method for args, from the cache when it
@@ -289,9 +301,24 @@ func cplIndex(c, k *lisp.Class) int {
 // :after methods (least specific first). The primary methods' value is
 // the call's value.
 func (g *generic) compute(t *eval.Thread, args []lisp.Value) *effective {
+	applicable := g.applicable(t, args)
+	e := g.combine(applicable)
+	if g.hasKey {
+		e.checkKeys = !g.declared.allowOther
+		e.keys = g.declared.keys
+		for _, m := range applicable {
+			e.checkKeys = e.checkKeys && !m.allowOther
+			e.keys = append(e.keys[:len(e.keys):len(e.keys)], m.keys...)
+		}
+	}
+	return e
+}
+
+// combine builds the effective method of the applicable methods.
+func (g *generic) combine(applicable []*method) *effective {
 	var arounds, befores, primaries, afters []*method
 	only := true
-	for _, m := range g.applicable(t, args) {
+	for _, m := range applicable {
 		only = only && m.builtin
 		switch m.qualifier {
 		case kwAround:
@@ -408,10 +435,13 @@ func registerClosGeneric() {
 	fn("%defgeneric", 2, 2, "(name lambda-list)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
-		g.setArity("defgeneric", requiredCount(args[1]))
+		sh := parseShape("defgeneric", args[1])
+		g.setArity("defgeneric", sh.nreq)
+		g.setShape("defgeneric", sh)
+		g.declared = sh
 		return g.function()
 	})
-	fn("%defmethod", 7, 7, "(name qualifier specializers function keys allow-other-keys uses-next)", "Adds a method to a generic function (internal).", defineMethod)
+	fn("%defmethod", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", defineMethod)
 }
 
 // function is the generic function as a value.
@@ -422,17 +452,83 @@ func (g *generic) function() lisp.Value {
 	return g.name // a standard generic function, which the library defines
 }
 
-// requiredCount counts the required parameters of a lambda list.
-func requiredCount(ll lisp.Value) int {
-	n := 0
-	for _, p := range lisp.ListToSlice("defgeneric", ll) {
-		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
-			break
-		}
-		n++
-	}
-	return n
+// shape is the part of a lambda list that generic function calls are
+// checked against: the counts of required and optional parameters and
+// the keyword parameters (CLHS 7.6.4, 7.6.5).
+type shape struct {
+	nreq, nopt int
+	hasKey     bool
+	keys       []*lisp.Symbol
+	allowOther bool
 }
+
+// parseShape reads the shape of a generic function's or a method's
+// lambda list.
+func parseShape(op string, ll lisp.Value) shape {
+	var sh shape
+	section := ""
+	for _, p := range lisp.ListToSlice(op, ll) {
+		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
+			section = s.Name
+			switch section {
+			case "&KEY":
+				sh.hasKey = true
+			case "&ALLOW-OTHER-KEYS":
+				sh.allowOther = true
+			}
+			continue
+		}
+		switch section {
+		case "":
+			sh.nreq++
+		case "&OPTIONAL":
+			sh.nopt++
+		case "&KEY":
+			k, ok := keywordOf(p).(*lisp.Symbol)
+			if !ok {
+				lisp.Errorf("%s: %s is not a keyword parameter", op, lisp.Prin1ToString(p))
+			}
+			sh.keys = append(sh.keys, k)
+		}
+	}
+	return sh
+}
+
+// setShape checks a lambda list against the generic function's: the same
+// number of optional parameters, and &key in all or none (CLHS 7.6.4).
+func (g *generic) setShape(op string, sh shape) {
+	if !g.shaped {
+		g.nopt, g.hasKey, g.shaped = sh.nopt, sh.hasKey, true
+		return
+	}
+	if sh.nopt != g.nopt {
+		lisp.Errorf("%s: a lambda list of %s has %d optional parameters, the generic function %d", op, printName(g.name), sh.nopt, g.nopt)
+	}
+	if sh.hasKey {
+		g.hasKey = true
+	}
+}
+
+// checkKeywords signals the error CL does for a keyword argument that
+// neither the generic function nor any applicable method accepts.
+func (g *generic) checkKeywords(e *effective, args []lisp.Value) {
+	rest := args[min(len(args), g.nreq+g.nopt):]
+	if len(rest)%2 != 0 {
+		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", printName(g.name))
+	}
+	for i := 0; i < len(rest); i += 2 {
+		if rest[i] == lisp.Value(kwAllowOtherKeys) && rest[i+1] != lisp.Value(lisp.Nil) {
+			return
+		}
+	}
+	for i := 0; i < len(rest); i += 2 {
+		if k, ok := rest[i].(*lisp.Symbol); !ok || !slices.Contains(e.keys, k) && k != kwAllowOtherKeys {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: unknown keyword argument %s", printName(g.name), lisp.Prin1ToString(rest[i]))
+		}
+	}
+}
+
+var kwAllowOtherKeys = lisp.Sym(":allow-other-keys")
 
 // defineMethod is %defmethod: the specializers come as class names and
 // (eql value) lists, the values already evaluated.
@@ -443,15 +539,14 @@ func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 	g := ci.generic(t, op, name)
 	specs := lisp.ListToSlice(op, args[2])
 	g.setArity(op, len(specs))
-	m := &method{fn: args[3], allowOther: args[5] != lisp.Value(lisp.Nil), usesNext: args[6] != lisp.Value(lisp.Nil), gf: g}
+	m := &method{fn: args[3], usesNext: args[5] != lisp.Value(lisp.Nil), gf: g}
+	m.shape = parseShape(op, args[4])
+	g.setShape(op, m.shape)
 	if q := args[1]; q != lisp.Value(lisp.Nil) {
 		m.qualifier = symbolArg(op, q)
 		if m.qualifier != kwBefore && m.qualifier != kwAfter && m.qualifier != kwAround {
 			lisp.Errorf("%s: method qualifier %s is not supported (only :before, :after and :around, of the standard method combination)", op, lisp.Prin1ToString(q))
 		}
-	}
-	for _, k := range lisp.ListToSlice(op, args[4]) {
-		m.keys = append(m.keys, symbolArg(op, k))
 	}
 	for _, s := range specs {
 		if c, ok := s.(*lisp.Cons); ok && c.Car == lisp.Value(sEql) {

@@ -32,7 +32,7 @@ func libraryMethod(g *generic, f func(t *eval.Thread, args []lisp.Value) lisp.Va
 	for i := range specs {
 		specs[i] = specializer{class: classT}
 	}
-	g.addMethod(&method{specs: specs, direct: f, builtin: true, allowOther: true})
+	g.addMethod(&method{specs: specs, direct: f, builtin: true, shape: shape{nreq: g.nreq, allowOther: true}})
 }
 
 func installPrintObject(g *generic) {

@@ -192,9 +192,9 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 		syntaxError(op, "missing lambda list")
 	}
 	params := []lisp.Value{methodsVar}
-	var specs, keys []lisp.Value
+	var specs []lisp.Value
 	section := ""
-	hasKey, allowOther, hasRest := false, false, false
+	hasKey, allowOther := false, false
 	for _, p := range listOf(op, "lambda list", rest[0]) {
 		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
 			section = s.Name
@@ -203,8 +203,6 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 				hasKey = true
 			case "&ALLOW-OTHER-KEYS":
 				allowOther = true
-			case "&REST", "&BODY":
-				hasRest = true
 			}
 			params = append(params, p)
 			continue
@@ -227,8 +225,6 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 			params = append(params, symbolArg(op, p))
 			specs = append(specs, quoted(lisp.T))
 			continue
-		case "&KEY":
-			keys = append(keys, keywordOf(p))
 		}
 		params = append(params, p)
 	}
@@ -256,7 +252,7 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 	}
 	lambda := lisp.List(concat([]lisp.Value{sLambda, lisp.List(params...)}, doc, decls, []lisp.Value{inner})...)
 	return lisp.List(sDefmethodRT, quoted(name), quoted(qualifier), lisp.ListStar(lisp.List(specs...), sList), lambda,
-		quoted(lisp.List(keys...)), lisp.Bool(allowOther || (hasRest && !hasKey)), lisp.Bool(usesNext))
+		quoted(rest[0]), lisp.Bool(usesNext))
 }
 
 // keywordOf returns the keyword a &key parameter specifier is called by.

@@ -137,3 +137,21 @@ func TestStructureLiterals(t *testing.T) {
 		}
 	}
 }
+
+func TestGenericKeywords(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"unknown keyword", "(defgeneric m (x &key a)) (defmethod m ((x t) &key a) a) (m 1 :b 2)", "m: unknown keyword argument :b"},
+		{"odd keywords", "(defgeneric m (x &key a)) (defmethod m ((x t) &key a) a) (m 1 :a)", "m: odd number of keyword arguments"},
+		{"optional count", "(defgeneric m (x &optional y)) (defmethod m ((x t)) x)", "defmethod: a lambda list of m has 0 optional parameters, the generic function 1"},
+	}
+	for _, tc := range tests {
+		_, err := evalMacroTest(t, tc.src)
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		if c, ok := err.(*lisp.Condition); !ok || c.Message != tc.want {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -141,3 +141,12 @@
 (print (multiple-value-list (split "abc")))
 (print (multiple-value-list (split 2/7)))
 (multiple-value-bind (q r) (split 11) (print (list q r)))
+
+;; Keyword arguments: those of the generic function and of the applicable
+;; methods are accepted, any other is an error.
+(defgeneric mix (x &key scale))
+(defmethod mix ((x number) &key (scale 1)) (* x scale))
+(defmethod mix ((x integer) &key scale (offset 0)) (list scale (+ offset (call-next-method))))
+(print (list (mix 2 :scale 3 :offset 1) (mix 2.0 :scale 2) (mix 2)))
+(print (handler-case (mix 2.0 :offset 1) (program-error () 'unknown-key)))
+(print (mix 2.0 :offset 1 :allow-other-keys t))
