@@ -432,13 +432,19 @@ func registerClosGeneric() {
 		nm := nextMethodsArg(args[0])
 		return lisp.Bool(nm != nil && (len(nm.methods) > 0 || nm.tail != nil))
 	})
-	fn("%defgeneric", 2, 2, "(name lambda-list)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	fn("%defgeneric", 3, 3, "(name lambda-list documentation)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
 		sh := parseShape("defgeneric", args[1])
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
 		g.declared = sh
+		if g.fn != nil {
+			g.fn.Args = lisp.Prin1ToString(args[1])
+			if doc, ok := args[2].(*lisp.String); ok {
+				g.fn.Doc = doc.S
+			}
+		}
 		return g.function()
 	})
 	fn("%defmethod", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", defineMethod)

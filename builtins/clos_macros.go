@@ -148,7 +148,8 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 	const op = "defgeneric"
 	args := macroArgs(op, form, 2, -1)
 	name := writerName(args[0])
-	out := []lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]))}
+	var doc lisp.Value = lisp.Nil
+	var methods []lisp.Value
 	for _, o := range args[2:] {
 		items := listOf(op, "option", o)
 		if len(items) == 0 {
@@ -156,19 +157,22 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 		}
 		switch {
 		case items[0] == lisp.Value(kwMethod):
-			out = append(out, expandDefmethod(t, lisp.ListStar(lisp.List(items[1:]...), lisp.Sym("defmethod"), args[0])))
+			methods = append(methods, expandDefmethod(t, lisp.ListStar(lisp.List(items[1:]...), lisp.Sym("defmethod"), args[0])))
 		case items[0] == lisp.Value(kwMethodCombination):
 			if len(items) < 2 || !symbolNamed(items[1], "STANDARD") {
 				syntaxError(op, "method combination %s is not supported (only standard)", lisp.Prin1ToString(lisp.List(items[1:]...)))
 			}
-		case items[0] == lisp.Value(kwDocumentation), symbolNamed(items[0], "DECLARE"), symbolNamed(items[0], "ARGUMENT-PRECEDENCE-ORDER"):
-			if symbolNamed(items[0], "ARGUMENT-PRECEDENCE-ORDER") {
-				syntaxError(op, "the :argument-precedence-order option is not supported")
+		case items[0] == lisp.Value(kwDocumentation):
+			if len(items) != 2 {
+				syntaxError(op, "malformed :documentation option")
 			}
+			doc = items[1]
+		case symbolNamed(items[0], "DECLARE"):
 		default:
 			syntaxError(op, "the option %s is not supported", lisp.Prin1ToString(items[0]))
 		}
 	}
+	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc)}, methods...)
 	return lisp.List(append(out, lisp.List(sFunction, name))...)
 }
 
