@@ -24,21 +24,25 @@ func (x *Instance) IsStructure() bool {
 // instance prints x: with its class's printer when it has one, else a
 // structure as #S(name :slot value …), which the reader reads back, and
 // a standard object as #<name>, SBCL's form without the address.
-func (p *printer) instance(x *Instance) {
+func (p *printer) instance(x *Instance, depth int) {
 	if x.Class.Print != nil {
 		if s, ok := x.Class.Print(x, p.escape); ok {
 			p.b.WriteString(s)
 			return
 		}
 	}
-	p.instanceDefault(x)
+	p.instanceDefault(x, depth)
 }
 
-func (p *printer) instanceDefault(x *Instance) {
+func (p *printer) instanceDefault(x *Instance, depth int) {
 	if !x.IsStructure() {
 		p.b.WriteString("#<")
 		p.symbol(x.Class.Name)
 		p.b.WriteByte('>')
+		return
+	}
+	if depth >= maxPrintDepth {
+		p.b.WriteByte('#')
 		return
 	}
 	p.b.WriteString("#S(")
@@ -46,7 +50,7 @@ func (p *printer) instanceDefault(x *Instance) {
 	if x.Class.Kind == UnresolvedClass {
 		for _, v := range x.Slots {
 			p.b.WriteByte(' ')
-			p.print(v, 1)
+			p.print(v, depth+1)
 		}
 	} else {
 		for i, name := range x.Class.Slots {
@@ -62,7 +66,7 @@ func (p *printer) instanceDefault(x *Instance) {
 				p.b.WriteString("#<unbound>")
 				continue
 			}
-			p.print(x.Slots[i], 1)
+			p.print(x.Slots[i], depth+1)
 		}
 	}
 	p.b.WriteByte(')')
@@ -72,7 +76,7 @@ func (p *printer) instanceDefault(x *Instance) {
 // own: what call-next-method in a print-object method prints.
 func DefaultInstanceString(x *Instance, escape bool) string {
 	p := printer{escape: escape}
-	p.instanceDefault(x)
+	p.instanceDefault(x, 0)
 	return p.b.String()
 }
 

@@ -26,8 +26,6 @@ func (p *printer) object(v Value) {
 		fmt.Fprintf(&p.b, " :COUNT %d>", x.Count())
 	case *Condition:
 		p.condition(x)
-	case *Instance:
-		p.instance(x)
 	case *Class:
 		p.class(x)
 	case *Stream:
