@@ -6,6 +6,7 @@ package builtins
 
 import (
 	"math/big"
+	"strings"
 	"sync"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -200,6 +201,9 @@ func (ci *closImage) typep(t *eval.Thread, v lisp.Value, name *lisp.Symbol) (is,
 	if is, known := metaclassTypep(v, name); known {
 		return is, true
 	}
+	if name.Name == "GENERIC-FUNCTION" || name.Name == "STANDARD-GENERIC-FUNCTION" {
+		return ci.isGeneric(v), true
+	}
 	c, ok := ci.classes[name]
 	if !ok {
 		switch name.Name {
@@ -285,4 +289,23 @@ func registerClosClass() {
 		}
 		return c.Name
 	})
+}
+
+// isGeneric reports whether v is one of the image's generic functions
+// (the library's print-object and initialize-instance among them).
+func (ci *closImage) isGeneric(v lisp.Value) bool {
+	b, ok := v.(*eval.Builtin)
+	if !ok {
+		return false
+	}
+	switch strings.ToUpper(b.Name) {
+	case "PRINT-OBJECT", "INITIALIZE-INSTANCE":
+		return true
+	}
+	for _, g := range ci.generics {
+		if g.fn == b {
+			return true
+		}
+	}
+	return false
 }

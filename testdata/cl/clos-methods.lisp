@@ -150,3 +150,7 @@
 (print (list (mix 2 :scale 3 :offset 1) (mix 2.0 :scale 2) (mix 2)))
 (print (handler-case (mix 2.0 :offset 1) (program-error () 'unknown-key)))
 (print (mix 2.0 :offset 1 :allow-other-keys t))
+
+;; Generic functions are functions of their own type.
+(print (list (typep #'mix 'generic-function) (typep #'car 'generic-function)
+             (typep #'print-object 'standard-generic-function) (functionp #'mix)))
