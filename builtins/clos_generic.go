@@ -397,7 +397,7 @@ func (nm *nextMethods) callNext(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if nm.tail != nil {
 		return nm.tail(t, args)
 	}
-	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", printName(nm.gf.name), lisp.Prin1ToString(lisp.List(args...)))
+	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", printName(nm.gf.name), plainList(args))
 	return nil
 }
 
@@ -412,7 +412,7 @@ func (g *generic) noApplicable(t *eval.Thread, args []lisp.Value, qualifiedOnly 
 	if qualifiedOnly {
 		what = "no primary method"
 	}
-	lisp.Errorf("%s: there is %s for arguments %s, of classes (%s)", printName(g.name), what, lisp.Prin1ToString(lisp.List(args...)), strings.Join(names, " "))
+	lisp.Errorf("%s: there is %s for arguments %s, of classes (%s)", printName(g.name), what, plainList(args), strings.Join(names, " "))
 }
 
 func nextMethodsArg(v lisp.Value) *nextMethods {
@@ -455,7 +455,8 @@ func (g *generic) function() lisp.Value {
 	if g.fn != nil {
 		return g.fn
 	}
-	return g.name // a standard generic function, which the library defines
+	// A standard generic function: the library function standing for it.
+	return libraryFunction(g.name.Name)
 }
 
 // shape is the part of a lambda list that generic function calls are
@@ -563,4 +564,15 @@ func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	g.addMethod(m)
 	return g.function()
+}
+
+// libraryFunction returns the library's function of an upper-case name;
+// set at initialisation, as the registry's tables refer to this file.
+var libraryFunction func(name string) *eval.Builtin
+
+func init() {
+	libraryFunction = func(name string) *eval.Builtin {
+		fn, _, _ := resolve(name)
+		return fn
+	}
 }

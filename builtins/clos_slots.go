@@ -4,6 +4,8 @@ package builtins
 // ways an instance's slots are read and written by name.
 
 import (
+	"strings"
+
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -68,7 +70,7 @@ func slotOf(op string, x *lisp.Instance, name lisp.Value) *slotDef {
 			}
 		}
 	}
-	lisp.Errorf("%s: when attempting to access the slot %s, the slot is missing from the object %s", op, lisp.Prin1ToString(name), lisp.Prin1ToString(x))
+	lisp.Errorf("%s: when attempting to access the slot %s, the slot is missing from the object %s", op, lisp.Prin1ToString(name), plainString(x))
 	return nil
 }
 
@@ -103,7 +105,7 @@ func slotValue(t *eval.Thread, x *lisp.Instance, name lisp.Value) lisp.Value {
 	s := slotOf("slot-value", x, name)
 	v := s.get(x)
 	if v == nil {
-		lisp.Errorf("slot-value: the slot %s is unbound in the object %s", lisp.Prin1ToString(name), lisp.Prin1ToString(x))
+		lisp.Errorf("slot-value: the slot %s is unbound in the object %s", lisp.Prin1ToString(name), plainString(x))
 	}
 	return v
 }
@@ -137,4 +139,24 @@ func registerClosSlots() {
 		_, has := info.byName[sym]
 		return lisp.Bool(info != nil && has)
 	})
+}
+
+// plainString prints v for an error message: an instance without its
+// print-object method, which may be what failed (a method reading an
+// unbound slot would otherwise recurse through its own error message).
+func plainString(v lisp.Value) string {
+	if x, ok := v.(*lisp.Instance); ok {
+		return lisp.DefaultInstanceString(x, true)
+	}
+	return lisp.Prin1ToString(v)
+}
+
+// plainList prints args as a list for an error message, as plainString
+// prints each.
+func plainList(args []lisp.Value) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = plainString(a)
+	}
+	return "(" + strings.Join(parts, " ") + ")"
 }

@@ -22,44 +22,19 @@ import (
 var (
 	sStructDefine = lisp.Sym("%defstruct")
 	sStructMake   = lisp.Sym("%make-struct")
-	sStructP      = lisp.Sym("%struct-p")
-	sStructRef    = lisp.Sym("%struct-ref")
-	sStructSet    = lisp.Sym("%struct-set")
-	sStructCopy   = lisp.Sym("%struct-copy")
 	kwType        = lisp.Sym(":type")
 	kwReadOnly    = lisp.Sym(":read-only")
 )
 
 func registerMacrosDefstruct() {
 	macro("defstruct", "(defstruct name-and-options slot…) defines a structure type with a make-NAME constructor taking slots as keywords, NAME-p, copy-NAME and NAME-SLOT accessors (setf-able).", expandDefstruct)
-	fn("%defstruct", 4, 4, "(name slots include printer)", "Defines a structure type (internal).", defineStructure)
+	fn("%defstruct", 6, 6, "(name slots include printer predicate copier)", "Defines a structure type and its accessors, predicate and copier (internal).", defineStructure)
 	fn("%make-struct", 1, -1, "(name &rest slots)", "Makes a structure instance (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			c := structClass(t, "%make-struct", args[0])
 			x := &lisp.Instance{Class: c, Slots: append([]lisp.Value{}, args[1:]...)}
 			checkSlotTypes(t, x)
 			return x
-		})
-	fn("%struct-p", 2, 2, "(object name)", "True if object is an instance of the structure name (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			_, ok := structInstance(t, args[0], args[1])
-			return lisp.Bool(ok)
-		})
-	fn("%struct-ref", 4, 4, "(object name index accessor)", "Reads a structure slot (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			x := checkStruct(t, args[0], args[1], args[3], args[2])
-			return x.Slots[args[2].(lisp.Fixnum)]
-		})
-	fn("%struct-set", 5, 5, "(object name index value accessor)", "Writes a structure slot and returns the value (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			x := checkStruct(t, args[0], args[1], args[4], args[2])
-			x.Slots[args[2].(lisp.Fixnum)] = args[3]
-			return args[3]
-		})
-	fn("%struct-copy", 2, 2, "(object name)", "Copies a structure instance (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			op := lisp.Sym("copy-" + strings.ToLower(symbolArg("%struct-copy", args[1]).Name))
-			return copyInstance(checkStruct(t, args[0], args[1], op, lisp.MakeInt(0)))
 		})
 	fn("copy-structure", 1, 1, "(structure)", "Return a fresh structure of the same type with the same slot values.",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -87,7 +62,7 @@ func structClass(t *eval.Thread, op string, name lisp.Value) *lisp.Class {
 
 // structInstance returns obj if it is an instance of the structure name
 // or of one that includes it.
-func structInstance(t *eval.Thread, obj, name lisp.Value) (*lisp.Instance, bool) {
+func structInstance(t *eval.Thread, obj lisp.Value, name *lisp.Symbol) (*lisp.Instance, bool) {
 	x, ok := obj.(*lisp.Instance)
 	if !ok {
 		return nil, false
@@ -96,20 +71,18 @@ func structInstance(t *eval.Thread, obj, name lisp.Value) (*lisp.Instance, bool)
 		return x, true
 	}
 	x = closOf(t).resolve(t, x)
-	sym, _ := name.(*lisp.Symbol)
-	return x, x.Class.Kind == lisp.StructureClass && x.Class.HasAncestorNamed(sym)
+	return x, x.Class.Kind == lisp.StructureClass && x.Class.HasAncestorNamed(name)
 }
 
 // checkStruct returns obj as an instance of name, or signals the type
 // error an accessor given something else signals.
-func checkStruct(t *eval.Thread, obj, name, accessor, index lisp.Value) *lisp.Instance {
-	op := strings.ToLower(symbolArg("%struct-ref", accessor).Name)
+func checkStruct(t *eval.Thread, obj lisp.Value, name, accessor *lisp.Symbol, index int) *lisp.Instance {
 	x, ok := structInstance(t, obj, name)
 	if !ok {
-		lisp.TypeError(op, obj, "a "+strings.ToLower(symbolArg("%struct-ref", name).Name))
+		lisp.TypeError(printName(accessor), obj, "a "+printName(name))
 	}
-	if i, ok := index.(lisp.Fixnum); !ok || i < 0 || int(i) >= len(x.Slots) {
-		lisp.Errorf("%s: the structure has no slot %s", op, lisp.Prin1ToString(index))
+	if index >= len(x.Slots) {
+		lisp.Errorf("%s: the %s was made before its structure was redefined with more slots", printName(accessor), printName(name))
 	}
 	return x
 }
@@ -154,7 +127,47 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 		info.printer, info.printDepth = pair[0], pair[1] != lisp.Value(lisp.Nil)
 	}
 	ci.defineClass(c)
+	in := t.Interp()
+	for i, d := range lisp.ListToSlice(op, args[1]) {
+		parts := lisp.ListToSlice(op, d)
+		defineAccessors(in, name, parts[4].(*lisp.Symbol), i, info.slots[i].readOnly)
+	}
+	if p, ok := args[4].(*lisp.Symbol); ok && p != lisp.Nil {
+		in.Define(&eval.Builtin{Name: printName(p), Args: "(object)", Doc: "True if the object is a " + printName(name) + ".", Min: 1, Max: 1,
+			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+				_, ok := structInstance(t, args[0], name)
+				return lisp.Bool(ok)
+			}})
+	}
+	if cp, ok := args[5].(*lisp.Symbol); ok && cp != lisp.Nil {
+		in.Define(&eval.Builtin{Name: printName(cp), Args: "(object)", Doc: "Return a copy of a " + printName(name) + ".", Min: 1, Max: 1,
+			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+				return copyInstance(checkStruct(t, args[0], name, cp, 0))
+			}})
+	}
 	return name
+}
+
+// defineAccessors defines a slot's accessor and, unless the slot is
+// read-only, its setf function, as functions of the image written in Go:
+// an error in one then carries the position of the call.
+func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnly bool) {
+	read := func(t *eval.Thread, obj lisp.Value) lisp.Value {
+		return checkStruct(t, obj, name, acc, index).Slots[index]
+	}
+	in.Define(&eval.Builtin{Name: printName(acc), Args: "(object)", Doc: "Read the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
+		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return read(t, args[0]) },
+		Fn1: read})
+	if readOnly {
+		return
+	}
+	write := func(t *eval.Thread, v, obj lisp.Value) lisp.Value {
+		checkStruct(t, obj, name, acc, index).Slots[index] = v
+		return v
+	}
+	in.Define(&eval.Builtin{Name: printName(setfFunctionName(acc)), Args: "(value object)", Doc: "Set the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 2, Max: 2,
+		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return write(t, args[0], args[1]) },
+		Fn2: write})
 }
 
 // defineClass installs c under its name. A class redefined keeps its
@@ -332,34 +345,23 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 	qname := quoted(name)
 	var descs []lisp.Value
 	for _, s := range slots {
-		descs = append(descs, lisp.List(s.name, s.init, s.typ, lisp.Bool(s.readOnly)))
+		acc := lisp.Intern(strings.ToUpper(o.conc) + s.name.Name)
+		descs = append(descs, lisp.List(s.name, s.init, s.typ, lisp.Bool(s.readOnly), acc))
 	}
 	var printer lisp.Value = lisp.Nil
 	if o.printer != nil {
 		printer = lisp.List(sList, o.printer, lisp.Bool(o.printDepth))
 	}
-	include := lisp.Value(lisp.Nil)
-	if o.include != nil {
-		include = o.include
+	optional := func(s *lisp.Symbol) lisp.Value {
+		if s == nil {
+			return lisp.Nil
+		}
+		return s
 	}
-	out := []lisp.Value{sProgn, lisp.List(sStructDefine, qname, quoted(lisp.List(descs...)), quoted(include), printer)}
+	out := []lisp.Value{sProgn, lisp.List(sStructDefine, qname, quoted(lisp.List(descs...)), quoted(optional(o.include)), printer,
+		quoted(optional(o.predicate)), quoted(optional(o.copier)))}
 	for _, c := range o.ctors {
 		out = append(out, structConstructor(c, qname, slots))
-	}
-	obj, v := lisp.Sym("object"), lisp.Sym("value")
-	if o.predicate != nil {
-		out = append(out, lisp.List(sDefun, o.predicate, lisp.List(obj), lisp.List(sStructP, obj, qname)))
-	}
-	if o.copier != nil {
-		out = append(out, lisp.List(sDefun, o.copier, lisp.List(obj), lisp.List(sStructCopy, obj, qname)))
-	}
-	for i, s := range slots {
-		acc := lisp.Intern(strings.ToUpper(o.conc) + s.name.Name)
-		idx := lisp.MakeInt(int64(i))
-		out = append(out, lisp.List(sDefun, acc, lisp.List(obj), lisp.List(sStructRef, obj, qname, idx, quoted(acc))))
-		if !s.readOnly {
-			out = append(out, lisp.List(sDefun, setfFunctionName(acc), lisp.List(v, obj), lisp.List(sStructSet, obj, qname, idx, v, quoted(acc))))
-		}
 	}
 	return lisp.List(append(out, qname)...)
 }
