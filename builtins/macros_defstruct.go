@@ -262,7 +262,12 @@ func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
 			o.overrides = rest[1:]
 		case symbolNamed(key, "PRINT-FUNCTION"), symbolNamed(key, "PRINT-OBJECT"):
 			if given {
+				// A name is looked up when printing: the function is
+				// usually defined after the defstruct.
 				o.printer = lisp.List(sFunction, rest[0])
+				if _, isName := rest[0].(*lisp.Symbol); isName {
+					o.printer = quoted(rest[0])
+				}
 				o.printDepth = symbolNamed(key, "PRINT-FUNCTION")
 			}
 		case symbolNamed(key, "TYPE"), symbolNamed(key, "NAMED"), symbolNamed(key, "INITIAL-OFFSET"):

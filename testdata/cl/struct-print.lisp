@@ -40,3 +40,10 @@
 (defstruct btree (left nil) (right nil) (value 0))
 (print (make-btree :value 1 :left (make-btree :value 2) :right (list (make-btree))))
 (print (make-btree :value "str" :left #\c :right 'sym))
+
+;; A :print-function named before it is defined, as older code writes it.
+(defstruct (suit (:print-function print-suit)) symbol)
+(defun print-suit (s stream depth)
+  (declare (ignore depth))
+  (format stream "{~a}" (suit-symbol s)))
+(print (list (make-suit :symbol 'spade) (make-suit :symbol 'club)))
