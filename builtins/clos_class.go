@@ -299,7 +299,7 @@ func (ci *closImage) isGeneric(v lisp.Value) bool {
 		return false
 	}
 	switch strings.ToUpper(b.Name) {
-	case "PRINT-OBJECT", "INITIALIZE-INSTANCE":
+	case "PRINT-OBJECT", "INITIALIZE-INSTANCE", "NO-APPLICABLE-METHOD":
 		return true
 	}
 	for _, g := range ci.generics {

@@ -5,6 +5,7 @@ package builtins
 // that makes a generic call in a loop cost a key comparison.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -26,8 +27,10 @@ type generic struct {
 	// nopt and hasKey are the shape every lambda list must have; declared
 	// is defgeneric's own lambda list, whose keywords calls may also use.
 	nopt     int
-	hasKey   bool
+	hasKey   bool // some lambda list has &key: calls' keywords are checked
+	open     bool // the lambda lists have &rest or &key
 	shaped   bool
+	maxArgs  int // -1 when open
 	declared shape
 	// cache maps the dispatch key of a call to its effective method; it
 	// is emptied when a method is added or a class changes (generation).
@@ -190,8 +193,8 @@ func (g *generic) reindex() {
 
 // call runs the generic function on args.
 func (g *generic) call(t *eval.Thread, args []lisp.Value) lisp.Value {
-	if len(args) < g.nreq {
-		lisp.SignalClass(lisp.ClassProgramError, "%s: %d arguments given, at least %d wanted", printName(g.name), len(args), g.nreq)
+	if len(args) < g.nreq || g.shaped && g.maxArgs >= 0 && len(args) > g.maxArgs {
+		g.arityError(len(args))
 	}
 	e := g.dispatch(t, args)
 	if e.checkKeys {
@@ -333,8 +336,14 @@ func (g *generic) combine(applicable []*method) *effective {
 	}
 	slices.Reverse(afters)
 	if len(primaries) == 0 {
+		qualifiedOnly := len(arounds)+len(befores)+len(afters) > 0
 		return &effective{run: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			g.noApplicable(t, args, len(arounds)+len(befores)+len(afters) > 0)
+			if !qualifiedOnly {
+				if v, ok := g.programNoApplicable(t, args); ok {
+					return v
+				}
+			}
+			g.noApplicable(t, args, qualifiedOnly)
 			return nil
 		}}
 	}
@@ -415,6 +424,24 @@ func (g *generic) noApplicable(t *eval.Thread, args []lisp.Value, qualifiedOnly 
 	lisp.Errorf("%s: there is %s for arguments %s, of classes (%s)", printName(g.name), what, plainList(args), strings.Join(names, " "))
 }
 
+// programNoApplicable calls no-applicable-method with the generic
+// function and args when the program has defined a method of its own on
+// it that applies (CLHS 7.6.6: the default method signals the error).
+func (g *generic) programNoApplicable(t *eval.Thread, args []lisp.Value) (lisp.Value, bool) {
+	nam, ok := g.ci.generics[sNoApplicableMethod]
+	if !ok || g == nam {
+		return nil, false
+	}
+	all := append([]lisp.Value{g.function()}, args...)
+	e := nam.dispatch(t, all)
+	if e.onlyBuiltin {
+		return nil, false
+	}
+	return e.run(t, all), true
+}
+
+var sNoApplicableMethod = lisp.Sym("no-applicable-method")
+
 func nextMethodsArg(v lisp.Value) *nextMethods {
 	nm, _ := v.(*nextMethods)
 	return nm
@@ -456,7 +483,25 @@ func (g *generic) function() lisp.Value {
 		return g.fn
 	}
 	// A standard generic function: the library function standing for it.
-	return libraryFunction(g.name.Name)
+	if fn := libraryFunction(g.name.Name); fn != nil {
+		return fn
+	}
+	return g.name
+}
+
+// arityError signals the error the evaluator does for a call with the
+// wrong number of arguments, in its words.
+func (g *generic) arityError(n int) {
+	want := fmt.Sprintf("at least %d arguments", g.nreq)
+	switch {
+	case g.maxArgs == 1 && g.nreq == 1:
+		want = "1 argument"
+	case g.maxArgs == g.nreq:
+		want = fmt.Sprintf("%d arguments", g.nreq)
+	case g.maxArgs >= 0:
+		want = fmt.Sprintf("%d to %d arguments", g.nreq, g.maxArgs)
+	}
+	lisp.SignalClass(lisp.ClassProgramError, "%s: expected %s, got %d", printName(g.name), want, n)
 }
 
 // shape is the part of a lambda list that generic function calls are
@@ -464,6 +509,7 @@ func (g *generic) function() lisp.Value {
 // the keyword parameters (CLHS 7.6.4, 7.6.5).
 type shape struct {
 	nreq, nopt int
+	hasRest    bool
 	hasKey     bool
 	keys       []*lisp.Symbol
 	allowOther bool
@@ -480,6 +526,8 @@ func parseShape(op string, ll lisp.Value) shape {
 			switch section {
 			case "&KEY":
 				sh.hasKey = true
+			case "&REST", "&BODY":
+				sh.hasRest = true
 			case "&ALLOW-OTHER-KEYS":
 				sh.allowOther = true
 			}
@@ -501,19 +549,37 @@ func parseShape(op string, ll lisp.Value) shape {
 	return sh
 }
 
-// setShape checks a lambda list against the generic function's: the same
-// number of optional parameters, and &key in all or none (CLHS 7.6.4).
+// setShape checks a lambda list against the generic function's (CLHS
+// 7.6.4): the same number of optional parameters, and &rest or &key in
+// all or none of them.
 func (g *generic) setShape(op string, sh shape) {
+	open := sh.hasKey || sh.hasRest
 	if !g.shaped {
-		g.nopt, g.hasKey, g.shaped = sh.nopt, sh.hasKey, true
-		return
+		g.nopt, g.open, g.shaped = sh.nopt, open, true
+		g.maxArgs = -1
+		if !open {
+			g.maxArgs = g.nreq + sh.nopt
+		}
+		if g.fn != nil {
+			g.fn.Max = g.maxArgs
+		}
+	} else {
+		if sh.nopt != g.nopt {
+			lisp.Errorf("%s: a lambda list of %s has %d optional parameters, the generic function %d", op, printName(g.name), sh.nopt, g.nopt)
+		}
+		if open != g.open {
+			lisp.Errorf("%s: a lambda list of %s takes %s, the generic function %s", op, printName(g.name), restWord(open), restWord(g.open))
+		}
 	}
-	if sh.nopt != g.nopt {
-		lisp.Errorf("%s: a lambda list of %s has %d optional parameters, the generic function %d", op, printName(g.name), sh.nopt, g.nopt)
+	g.hasKey = g.hasKey || sh.hasKey
+}
+
+// restWord says whether a lambda list takes &rest or &key arguments.
+func restWord(open bool) string {
+	if open {
+		return "&rest or &key arguments"
 	}
-	if sh.hasKey {
-		g.hasKey = true
-	}
+	return "no &rest or &key arguments"
 }
 
 // checkKeywords signals the error CL does for a keyword argument that

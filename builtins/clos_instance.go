@@ -23,6 +23,12 @@ type standardGeneric struct {
 var standardGenerics = map[string]standardGeneric{
 	"PRINT-OBJECT":        {2, installPrintObject},
 	"INITIALIZE-INSTANCE": {1, installInitializeInstance},
+	// Its default method is never called: a generic function with no
+	// applicable method signals its error itself unless a method of the
+	// program's applies.
+	"NO-APPLICABLE-METHOD": {1, func(g *generic) {
+		libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value { return lisp.Nil })
+	}},
 }
 
 // libraryMethod adds a method written in Go on class t to g.
@@ -260,7 +266,7 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 
 func registerClosInstance() {
 	fn("make-instance", 1, -1, "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
-	for _, name := range []string{"print-object", "initialize-instance"} {
+	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method"} {
 		sym := lisp.Sym(name)
 		std := standardGenerics[sym.Name]
 		fn(name, std.nreq, -1, "(object &rest arguments)", "A standard generic function; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {

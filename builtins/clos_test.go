@@ -143,6 +143,11 @@ func TestGenericKeywords(t *testing.T) {
 		{"unknown keyword", "(defgeneric m (x &key a)) (defmethod m ((x t) &key a) a) (m 1 :b 2)", "m: unknown keyword argument :b"},
 		{"odd keywords", "(defgeneric m (x &key a)) (defmethod m ((x t) &key a) a) (m 1 :a)", "m: odd number of keyword arguments"},
 		{"optional count", "(defgeneric m (x &optional y)) (defmethod m ((x t)) x)", "defmethod: a lambda list of m has 0 optional parameters, the generic function 1"},
+		{"too many arguments", "(defgeneric m (x)) (defmethod m ((x t)) x) (m 1 2)", "m: expected 1 argument, got 2"},
+		{"too many with optionals", "(defgeneric m (x &optional y)) (defmethod m ((x t) &optional y) y) (m 1 2 3)", "m: expected 1 to 2 arguments, got 3"},
+		{"too few", "(defgeneric m (x y)) (m 1)", "m: expected 2 arguments, got 1"},
+		{"print-object arity", "(defstruct s) (defmethod print-object ((x s) stream) 1) (print-object (make-s) t 3)", "print-object: expected 2 arguments, got 3"},
+		{"rest against none", "(defgeneric m (x)) (defmethod m ((x t) &rest r) r)", "defmethod: a lambda list of m takes &rest or &key arguments, the generic function no &rest or &key arguments"},
 	}
 	for _, tc := range tests {
 		_, err := evalMacroTest(t, tc.src)

@@ -154,3 +154,12 @@
 ;; Generic functions are functions of their own type.
 (print (list (typep #'mix 'generic-function) (typep #'car 'generic-function)
              (typep #'print-object 'standard-generic-function) (functionp #'mix)))
+
+;; A program's no-applicable-method method answers calls no method fits.
+(defgeneric do-something (thing))
+(defmethod do-something ((thing integer)) (* 2 thing))
+(defmethod no-applicable-method ((gf (eql #'do-something)) &rest args)
+  (format nil "no method for ~s" args))
+(print (list (do-something 4) (do-something "x") (do-something 'sym)))
+(print (handler-case (do-something 1 2) (program-error () 'wrong-argument-count)))
+(print (handler-case (speak 1) (error () 'still-an-error)))
