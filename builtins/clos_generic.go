@@ -24,8 +24,8 @@ type generic struct {
 	// and eqls, parallel, the eql specializers' values at each.
 	positions []int
 	eqls      [][]lisp.Value
-	// nopt and hasKey are the shape every lambda list must have; declared
-	// is defgeneric's own lambda list, whose keywords calls may also use.
+	// The shape every lambda list must have (setShape); declared is
+	// defgeneric's own lambda list, whose keywords calls may also use.
 	nopt     int
 	hasKey   bool // some lambda list has &key: calls' keywords are checked
 	open     bool // the lambda lists have &rest or &key
@@ -116,7 +116,7 @@ func (ci *closImage) generic(t *eval.Thread, op string, name *lisp.Symbol) *gene
 	}
 	if info := ci.in.Describe(name); info.Kind != "" && info.Kind != "function" {
 		lisp.Errorf("%s: %s names a %s, not a generic function", op, lisp.Prin1ToString(name), info.Kind)
-	} else if info.Kind == "function" && !strings.HasPrefix(name.Name, "(SETF ") {
+	} else if info.Kind == "function" {
 		lisp.Errorf("%s: %s already names an ordinary function", op, lisp.Prin1ToString(name))
 	}
 	g := &generic{name: name, ci: ci, nreq: -1}
