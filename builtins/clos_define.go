@@ -117,12 +117,15 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	c.Ext = info
 	ci.defineClass(c)
 	c = ci.classes[name]
+	t.NoteDefined(name)
 	for _, s := range direct {
 		for _, r := range s.readers {
 			ci.slotReader(t, c, r, s.name)
+			t.NoteDefined(r)
 		}
 		for _, w := range s.writers {
 			ci.slotWriter(t, c, w, s.name)
+			t.NoteDefined(w)
 		}
 	}
 	return c

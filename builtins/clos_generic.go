@@ -462,6 +462,7 @@ func registerClosGeneric() {
 	fn("%defgeneric", 3, 3, "(name lambda-list documentation)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
+		t.NoteDefined(name)
 		sh := parseShape("defgeneric", args[1])
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
@@ -610,6 +611,7 @@ func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 	ci := closOf(t)
 	name := symbolArg(op, args[0])
 	g := ci.generic(t, op, name)
+	t.NoteDefined(name)
 	specs := lisp.ListToSlice(op, args[2])
 	g.setArity(op, len(specs))
 	m := &method{fn: args[3], usesNext: args[5] != lisp.Value(lisp.Nil), gf: g}

@@ -160,3 +160,22 @@ func TestGenericKeywords(t *testing.T) {
 		}
 	}
 }
+
+// The names a cell defined, which eviction stubs list, include what
+// defstruct, defclass, defgeneric and defmethod define.
+func TestClosDefinedNames(t *testing.T) {
+	in := eval.New(eval.Limits{})
+	Install(in)
+	res, err := in.EvalString(context.Background(), `(defstruct (pt (:constructor mk (x))) x (y 0 :read-only t))
+(defclass acct () ((bal :accessor bal) (id :reader id)))
+(defgeneric area (s))
+(defmethod area ((a acct)) 1)
+(defmethod print-object ((a acct) s) 1)`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "mk pt-p copy-pt pt-x (setf pt-x) pt-y acct bal (setf bal) id area print-object"
+	if got := strings.Join(res.Defined, " "); got != want {
+		t.Errorf("defined %q, want %q", got, want)
+	}
+}

@@ -128,11 +128,8 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	ci.defineClass(c)
 	in := t.Interp()
-	for i, d := range lisp.ListToSlice(op, args[1]) {
-		parts := lisp.ListToSlice(op, d)
-		defineAccessors(in, name, parts[4].(*lisp.Symbol), i, info.slots[i].readOnly)
-	}
 	if p, ok := args[4].(*lisp.Symbol); ok && p != lisp.Nil {
+		t.NoteDefined(p)
 		in.Define(&eval.Builtin{Name: printName(p), Args: "(object)", Doc: "True if the object is a " + printName(name) + ".", Min: 1, Max: 1,
 			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				_, ok := structInstance(t, args[0], name)
@@ -140,10 +137,19 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 			}})
 	}
 	if cp, ok := args[5].(*lisp.Symbol); ok && cp != lisp.Nil {
+		t.NoteDefined(cp)
 		in.Define(&eval.Builtin{Name: printName(cp), Args: "(object)", Doc: "Return a copy of a " + printName(name) + ".", Min: 1, Max: 1,
 			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				return copyInstance(checkStruct(t, args[0], name, cp, 0))
 			}})
+	}
+	for i, d := range lisp.ListToSlice(op, args[1]) {
+		acc := lisp.ListToSlice(op, d)[4].(*lisp.Symbol)
+		t.NoteDefined(acc)
+		if !info.slots[i].readOnly {
+			t.NoteDefined(setfFunctionName(acc))
+		}
+		defineAccessors(in, name, acc, i, info.slots[i].readOnly)
 	}
 	return name
 }
@@ -363,11 +369,15 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 		}
 		return s
 	}
-	out := []lisp.Value{sProgn, lisp.List(sStructDefine, qname, quoted(lisp.List(descs...)), quoted(optional(o.include)), printer,
-		quoted(optional(o.predicate)), quoted(optional(o.copier)))}
+	// The constructors come first, as the names a cell defined are listed
+	// in the order defstruct defines them: constructors, predicate,
+	// copier, accessors.
+	out := []lisp.Value{sProgn}
 	for _, c := range o.ctors {
 		out = append(out, structConstructor(c, qname, slots))
 	}
+	out = append(out, lisp.List(sStructDefine, qname, quoted(lisp.List(descs...)), quoted(optional(o.include)), printer,
+		quoted(optional(o.predicate)), quoted(optional(o.copier))))
 	return lisp.List(append(out, qname)...)
 }
 

@@ -63,3 +63,7 @@ func (t *Thread) ApplyKeepingValues(fn lisp.Value, args []lisp.Value) lisp.Value
 // with ApplyKeepingValues), so that a builtin can return them again with
 // Values after running other code.
 func (t *Thread) TakeValues(v lisp.Value) []lisp.Value { return t.valuesOf(v) }
+
+// NoteDefined records that the cell defined name, as defun does, for the
+// library's defining forms (defstruct's accessors, defclass, defmethod).
+func (t *Thread) NoteDefined(name *lisp.Symbol) { t.noteDefined(name) }
