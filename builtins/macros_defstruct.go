@@ -1,5 +1,17 @@
 package builtins
 
+// defstruct: structure types of their own. An instance is a lisp.Instance
+// of a structure class; it prints as #S(point :x 1 :y 2), which reads
+// back, and equalp compares instances slot by slot. defstruct defines the
+// constructors, the predicate, the copier and the accessors, each
+// accessor of a slot that is not :read-only with a setf function.
+// Supported options: (:constructor name [boa-lambda-list]) (any number,
+// or nil), (:conc-name prefix), (:predicate name), (:copier name),
+// (:include name slot-override…), (:print-function f), (:print-object f).
+// :type and :initial-offset (structures that are lists or vectors) are
+// errors naming them. Slot options: :type (checked by the constructors)
+// and :read-only.
+
 import (
 	"strings"
 
@@ -7,86 +19,306 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// defstruct, kept modest. An instance is a simple vector whose element 0
-// is the structure's name and whose other elements are the slots in order,
-// so it prints as #(point 1 2) where SBCL prints #S(POINT :X 1 :Y 2), and
-// equalp compares instances slot by slot as CL's does. defstruct defines
-// the constructor, the predicate, the copier and the accessors, each
-// accessor with a setf function so that (setf (point-x p) v) works.
-// Supported options: (:constructor name [boa-lambda-list]) (any number, or
-// nil), (:conc-name prefix), (:predicate name), (:copier name); others are
-// ignored. :include is not supported.
-
 var (
-	sStructMake = lisp.Sym("%make-struct")
-	sStructP    = lisp.Sym("%struct-p")
-	sStructRef  = lisp.Sym("%struct-ref")
-	sStructSet  = lisp.Sym("%struct-set")
-	sStructCopy = lisp.Sym("%struct-copy")
+	sStructDefine = lisp.Sym("%defstruct")
+	sStructMake   = lisp.Sym("%make-struct")
+	kwType        = lisp.Sym(":type")
+	kwReadOnly    = lisp.Sym(":read-only")
 )
 
 func registerMacrosDefstruct() {
 	macro("defstruct", "(defstruct name-and-options slot…) defines a structure type with a make-NAME constructor taking slots as keywords, NAME-p, copy-NAME and NAME-SLOT accessors (setf-able).", expandDefstruct)
+	fn("%defstruct", 6, 6, "(name slots include printer predicate copier)", "Defines a structure type and its accessors, predicate and copier (internal).", defineStructure)
 	fn("%make-struct", 1, -1, "(name &rest slots)", "Makes a structure instance (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			return &lisp.Vector{Items: append([]lisp.Value{}, args...)}
+			c := structClass(t, "%make-struct", args[0])
+			x := &lisp.Instance{Class: c, Slots: append([]lisp.Value{}, args[1:]...)}
+			checkSlotTypes(t, x)
+			return x
 		})
-	fn("%struct-p", 2, 2, "(object name)", "True if object is an instance of the structure name (internal).",
+	fn("copy-structure", 1, 1, "(structure)", "Return a fresh structure of the same type with the same slot values.",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			_, ok := structItems(args[0], args[1])
-			return lisp.Bool(ok)
-		})
-	fn("%struct-ref", 4, 4, "(object name index accessor)", "Reads a structure slot (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			items := checkStruct(args[0], args[1], args[3], args[2])
-			return items[args[2].(lisp.Fixnum)]
-		})
-	fn("%struct-set", 5, 5, "(object name index value accessor)", "Writes a structure slot and returns the value (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			items := checkStruct(args[0], args[1], args[4], args[2])
-			items[args[2].(lisp.Fixnum)] = args[3]
-			return args[3]
-		})
-	fn("%struct-copy", 2, 2, "(object name)", "Copies a structure instance (internal).",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			items := checkStruct(args[0], args[1], lisp.Sym("copy-"+strings.ToLower(symbolArg("%struct-copy", args[1]).Name)), lisp.MakeInt(0))
-			return &lisp.Vector{Items: append([]lisp.Value{}, items...)}
+			x, ok := args[0].(*lisp.Instance)
+			if !ok || !closOf(t).resolve(t, x).IsStructure() {
+				lisp.TypeError("copy-structure", args[0], "a structure-object")
+			}
+			return copyInstance(x)
 		})
 }
 
-// structItems returns the elements of obj if it is an instance of name.
-func structItems(obj, name lisp.Value) ([]lisp.Value, bool) {
-	v, ok := obj.(*lisp.Vector)
-	if !ok || v.FillPointer || len(v.Items) == 0 || v.Items[0] != name {
+func copyInstance(x *lisp.Instance) *lisp.Instance {
+	return &lisp.Instance{Class: x.Class, Slots: append([]lisp.Value{}, x.Slots...)}
+}
+
+// structClass returns the structure type name names.
+func structClass(t *eval.Thread, op string, name lisp.Value) *lisp.Class {
+	sym := symbolArg(op, name)
+	c, ok := closOf(t).classes[sym]
+	if !ok || c.Kind != lisp.StructureClass {
+		lisp.Errorf("%s: %s is not a structure type", op, lisp.Prin1ToString(sym))
+	}
+	return c
+}
+
+// structInstance returns obj if it is an instance of the structure name
+// or of one that includes it.
+func structInstance(t *eval.Thread, obj lisp.Value, name *lisp.Symbol) (*lisp.Instance, bool) {
+	x, ok := obj.(*lisp.Instance)
+	if !ok {
 		return nil, false
 	}
-	return v.Items, true
+	if x.Class.Name == name && x.Class.Kind == lisp.StructureClass {
+		return x, true
+	}
+	x = closOf(t).resolve(t, x)
+	return x, x.Class.Kind == lisp.StructureClass && x.Class.HasAncestorNamed(name)
 }
 
-// checkStruct returns the elements of obj, or signals the type error an
-// accessor given something else signals.
-func checkStruct(obj, name, accessor, index lisp.Value) []lisp.Value {
-	op := strings.ToLower(symbolArg("%struct-ref", accessor).Name)
-	items, ok := structItems(obj, name)
+// checkStruct returns obj as an instance of name, or signals the type
+// error an accessor given something else signals.
+func checkStruct(t *eval.Thread, obj lisp.Value, name, accessor *lisp.Symbol, index int) *lisp.Instance {
+	x, ok := structInstance(t, obj, name)
 	if !ok {
-		lisp.TypeError(op, obj, "a "+strings.ToLower(symbolArg("%struct-ref", name).Name))
+		lisp.TypeError(printName(accessor), obj, "a "+printName(name))
 	}
-	if i, ok := index.(lisp.Fixnum); !ok || i < 0 || int(i) >= len(items) {
-		lisp.Errorf("%s: the structure has no slot %s", op, lisp.Prin1ToString(index))
+	if index >= len(x.Slots) {
+		lisp.Errorf("%s: the %s was made before its structure was redefined with more slots", printName(accessor), printName(name))
 	}
-	return items
+	return x
 }
 
-// structSlot is one slot of a defstruct.
+// checkSlotTypes signals a type error for a slot whose value is not of
+// the slot's declared :type, as SBCL's constructors do.
+func checkSlotTypes(t *eval.Thread, x *lisp.Instance) {
+	for _, s := range infoOf(x.Class).slots {
+		if s.typ != nil && s.index >= 0 && !predTypep(t, x.Slots[s.index], s.typ) {
+			lisp.TypeError("make-"+strings.ToLower(x.Class.Name.Name), x.Slots[s.index], "of type "+lisp.Prin1ToString(s.typ))
+		}
+	}
+}
+
+// defineStructure is %defstruct: it makes (or remakes) the structure type
+// from the effective slots the expansion computed, each a list (name
+// initform type read-only).
+func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
+	const op = "defstruct"
+	ci := closOf(t)
+	name := symbolArg(op, args[0])
+	loadBuiltinClasses()
+	super := classStructure
+	if args[2] != lisp.Value(lisp.Nil) {
+		super = structClass(t, op, args[2])
+	}
+	info := &classInfo{byName: map[*lisp.Symbol]*slotDef{}}
+	c := &lisp.Class{Name: name, Kind: lisp.StructureClass, Supers: []*lisp.Class{super}, Ext: info}
+	for i, d := range lisp.ListToSlice(op, args[1]) {
+		parts := lisp.ListToSlice(op, d)
+		s := &slotDef{name: parts[0].(*lisp.Symbol), initSource: parts[1], index: i, readOnly: parts[3] != lisp.Value(lisp.Nil)}
+		s.initargs = []*lisp.Symbol{lisp.InternKeyword(s.name.Name)}
+		if parts[2] != lisp.Value(lisp.T) {
+			s.typ = parts[2]
+		}
+		info.slots = append(info.slots, s)
+		info.byName[s.name] = s
+		c.Slots = append(c.Slots, s.name)
+	}
+	if p := args[3]; p != lisp.Value(lisp.Nil) {
+		pair := lisp.ListToSlice(op, p)
+		info.printer, info.printDepth = pair[0], pair[1] != lisp.Value(lisp.Nil)
+	}
+	ci.defineClass(c)
+	in := t.Interp()
+	if p, ok := args[4].(*lisp.Symbol); ok && p != lisp.Nil {
+		t.NoteDefined(p)
+		in.Define(&eval.Builtin{Name: printName(p), Args: "(object)", Doc: "True if the object is a " + printName(name) + ".", Min: 1, Max: 1,
+			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+				_, ok := structInstance(t, args[0], name)
+				return lisp.Bool(ok)
+			}})
+	}
+	if cp, ok := args[5].(*lisp.Symbol); ok && cp != lisp.Nil {
+		t.NoteDefined(cp)
+		in.Define(&eval.Builtin{Name: printName(cp), Args: "(object)", Doc: "Return a copy of a " + printName(name) + ".", Min: 1, Max: 1,
+			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+				return copyInstance(checkStruct(t, args[0], name, cp, 0))
+			}})
+	}
+	for i, d := range lisp.ListToSlice(op, args[1]) {
+		acc := lisp.ListToSlice(op, d)[4].(*lisp.Symbol)
+		t.NoteDefined(acc)
+		if !info.slots[i].readOnly {
+			t.NoteDefined(setfFunctionName(acc))
+		}
+		defineAccessors(in, name, acc, i, info.slots[i].readOnly)
+	}
+	return name
+}
+
+// defineAccessors defines a slot's accessor and, unless the slot is
+// read-only, its setf function, as functions of the image written in Go:
+// an error in one then carries the position of the call.
+func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnly bool) {
+	read := func(t *eval.Thread, obj lisp.Value) lisp.Value {
+		return checkStruct(t, obj, name, acc, index).Slots[index]
+	}
+	in.Define(&eval.Builtin{Name: printName(acc), Args: "(object)", Doc: "Read the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
+		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return read(t, args[0]) },
+		Fn1: read})
+	if readOnly {
+		return
+	}
+	write := func(t *eval.Thread, v, obj lisp.Value) lisp.Value {
+		checkStruct(t, obj, name, acc, index).Slots[index] = v
+		return v
+	}
+	in.Define(&eval.Builtin{Name: printName(setfFunctionName(acc)), Args: "(value object)", Doc: "Set the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 2, Max: 2,
+		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return write(t, args[0], args[1]) },
+		Fn2: write})
+}
+
+// defineClass installs c under its name. A class redefined keeps its
+// identity, so methods specialised on it still apply.
+func (ci *closImage) defineClass(c *lisp.Class) {
+	c.CPL, _ = lisp.ComputeCPL(c, c.Supers)
+	c.Print = ci.printHook
+	if old, ok := ci.classes[c.Name]; ok && old.Kind == c.Kind {
+		*old = *c
+		for i, k := range old.CPL {
+			if k == c {
+				old.CPL[i] = old
+			}
+		}
+		c = old
+	}
+	ci.classes[c.Name] = c
+	ci.generation++
+}
+
+// structSlot is one slot of a defstruct as the expansion sees it.
 type structSlot struct {
-	name *lisp.Symbol
-	init lisp.Value
+	name     *lisp.Symbol
+	init     lisp.Value
+	typ      lisp.Value
+	readOnly bool
 }
 
 type constructor struct {
 	name   *lisp.Symbol
 	boa    lisp.Value // the lambda list, or nil for the keyword constructor
 	hasBoa bool
+}
+
+// structOptions are a defstruct's options, parsed.
+type structOptions struct {
+	concName, predicate, copier *lisp.Symbol
+	conc                        string
+	ctors                       []constructor
+	include                     *lisp.Symbol
+	overrides                   []lisp.Value
+	printer                     lisp.Value // (function f) and whether it takes a depth
+	printDepth                  bool
+}
+
+func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
+	const op = "defstruct"
+	o := structOptions{conc: name.Name + "-", predicate: lisp.Intern(name.Name + "-P"), copier: lisp.Intern("COPY-" + name.Name)}
+	defaultCtor := true
+	for _, opt := range options {
+		key, rest := opt, []lisp.Value(nil)
+		if c, ok := opt.(*lisp.Cons); ok {
+			items := listOf(op, "option", c)
+			key, rest = items[0], items[1:]
+		}
+		given := len(rest) > 0 && rest[0] != lisp.Value(lisp.Nil)
+		switch {
+		case symbolNamed(key, "CONC-NAME"):
+			o.conc = ""
+			if given {
+				o.conc = stringDesignator(op, rest[0])
+			}
+		case symbolNamed(key, "CONSTRUCTOR"):
+			defaultCtor = false
+			if len(rest) == 0 {
+				o.ctors = append(o.ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
+				break
+			}
+			if !given {
+				break
+			}
+			c := constructor{name: symbolArg(op, rest[0])}
+			if len(rest) > 1 {
+				c.boa, c.hasBoa = rest[1], true
+			}
+			o.ctors = append(o.ctors, c)
+		case symbolNamed(key, "PREDICATE"):
+			o.predicate = nil
+			if given {
+				o.predicate = symbolArg(op, rest[0])
+			}
+		case symbolNamed(key, "COPIER"):
+			o.copier = nil
+			if given {
+				o.copier = symbolArg(op, rest[0])
+			}
+		case symbolNamed(key, "INCLUDE"):
+			if !given {
+				syntaxError(op, ":include needs a structure name")
+			}
+			o.include = symbolArg(op, rest[0])
+			o.overrides = rest[1:]
+		case symbolNamed(key, "PRINT-FUNCTION"), symbolNamed(key, "PRINT-OBJECT"):
+			if given {
+				// A name is looked up when printing: the function is
+				// usually defined after the defstruct.
+				o.printer = lisp.List(sFunction, rest[0])
+				if _, isName := rest[0].(*lisp.Symbol); isName {
+					o.printer = quoted(rest[0])
+				}
+				o.printDepth = symbolNamed(key, "PRINT-FUNCTION")
+			}
+		case symbolNamed(key, "TYPE"), symbolNamed(key, "NAMED"), symbolNamed(key, "INITIAL-OFFSET"):
+			syntaxError(op, "the %s option (a structure represented as a list or vector) is not supported", lisp.Prin1ToString(key))
+		default:
+			syntaxError(op, "unknown option %s", lisp.Prin1ToString(key))
+		}
+	}
+	if defaultCtor {
+		o.ctors = append(o.ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
+	}
+	return o
+}
+
+// parseStructSlot reads a slot description: name, or (name [initform]
+// [:type type] [:read-only flag]).
+func parseStructSlot(s lisp.Value) structSlot {
+	const op = "defstruct"
+	switch x := s.(type) {
+	case *lisp.Symbol:
+		return structSlot{name: x, init: lisp.Nil, typ: lisp.T}
+	case *lisp.Cons:
+		items := listOf(op, "slot", x)
+		sl := structSlot{name: symbolArg(op, items[0]), init: lisp.Nil, typ: lisp.T}
+		if len(items) > 1 {
+			sl.init = items[1]
+		}
+		opts := items[min(2, len(items)):]
+		if len(opts)%2 != 0 {
+			syntaxError(op, "slot %s: odd number of slot options", lisp.Prin1ToString(sl.name))
+		}
+		for i := 0; i < len(opts); i += 2 {
+			switch opts[i] {
+			case kwType:
+				sl.typ = opts[i+1]
+			case kwReadOnly:
+				sl.readOnly = opts[i+1] != lisp.Value(lisp.Nil)
+			default:
+				syntaxError(op, "slot %s: unknown slot option %s", lisp.Prin1ToString(sl.name), lisp.Prin1ToString(opts[i]))
+			}
+		}
+		return sl
+	}
+	syntaxError(op, "%s is not a slot description", lisp.Prin1ToString(s))
+	return structSlot{}
 }
 
 func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
@@ -104,96 +336,85 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 	default:
 		syntaxError(op, "%s is not a structure name", lisp.Prin1ToString(args[0]))
 	}
-	concName := name.Name + "-"
-	predicate := lisp.Intern(name.Name + "-P")
-	copier := lisp.Intern("COPY-" + name.Name)
-	var ctors []constructor
-	defaultCtor := true
-	for _, o := range options {
-		key, rest := o, []lisp.Value(nil)
-		if c, ok := o.(*lisp.Cons); ok {
-			items := listOf(op, "option", c)
-			key, rest = items[0], items[1:]
-		}
-		switch {
-		case symbolNamed(key, "CONC-NAME"):
-			concName = ""
-			if len(rest) > 0 && rest[0] != lisp.Value(lisp.Nil) {
-				concName = stringDesignator(op, rest[0])
-			}
-		case symbolNamed(key, "CONSTRUCTOR"):
-			defaultCtor = false
-			if len(rest) == 0 {
-				ctors = append(ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
-				break
-			}
-			if rest[0] == lisp.Value(lisp.Nil) {
-				break
-			}
-			c := constructor{name: symbolArg(op, rest[0])}
-			if len(rest) > 1 {
-				c.boa, c.hasBoa = rest[1], true
-			}
-			ctors = append(ctors, c)
-		case symbolNamed(key, "PREDICATE"):
-			predicate = nil
-			if len(rest) > 0 && rest[0] != lisp.Value(lisp.Nil) {
-				predicate = symbolArg(op, rest[0])
-			}
-		case symbolNamed(key, "COPIER"):
-			copier = nil
-			if len(rest) > 0 && rest[0] != lisp.Value(lisp.Nil) {
-				copier = symbolArg(op, rest[0])
-			}
-		case symbolNamed(key, "INCLUDE"):
-			syntaxError(op, "the :include option is not supported")
-		}
-	}
-	if defaultCtor {
-		ctors = append(ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
-	}
+	o := parseStructOptions(name, options)
 	body := args[1:]
 	if len(body) > 0 {
 		if _, ok := body[0].(*lisp.String); ok {
 			body = body[1:] // the documentation string
 		}
 	}
-	var slots []structSlot
+	slots := includedSlots(t, o)
 	for _, s := range body {
-		switch x := s.(type) {
-		case *lisp.Symbol:
-			slots = append(slots, structSlot{x, lisp.Nil})
-		case *lisp.Cons:
-			items := listOf(op, "slot", x)
-			sl := structSlot{symbolArg(op, items[0]), lisp.Nil}
-			if len(items) > 1 {
-				sl.init = items[1]
+		sl := parseStructSlot(s)
+		for _, old := range slots {
+			if old.name == sl.name {
+				syntaxError(op, "slot %s is defined twice", lisp.Prin1ToString(sl.name))
 			}
-			slots = append(slots, sl)
-		default:
-			syntaxError(op, "%s is not a slot description", lisp.Prin1ToString(s))
 		}
+		slots = append(slots, sl)
 	}
 	qname := quoted(name)
+	var descs []lisp.Value
+	for _, s := range slots {
+		acc := lisp.Intern(strings.ToUpper(o.conc) + s.name.Name)
+		descs = append(descs, lisp.List(s.name, s.init, s.typ, lisp.Bool(s.readOnly), acc))
+	}
+	var printer lisp.Value = lisp.Nil
+	if o.printer != nil {
+		printer = lisp.List(sList, o.printer, lisp.Bool(o.printDepth))
+	}
+	optional := func(s *lisp.Symbol) lisp.Value {
+		if s == nil {
+			return lisp.Nil
+		}
+		return s
+	}
+	// The constructors come first, as the names a cell defined are listed
+	// in the order defstruct defines them: constructors, predicate,
+	// copier, accessors.
 	out := []lisp.Value{sProgn}
-	for _, c := range ctors {
+	for _, c := range o.ctors {
 		out = append(out, structConstructor(c, qname, slots))
 	}
-	obj, v := lisp.Sym("object"), lisp.Sym("value")
-	if predicate != nil {
-		out = append(out, lisp.List(sDefun, predicate, lisp.List(obj), lisp.List(sStructP, obj, qname)))
-	}
-	if copier != nil {
-		out = append(out, lisp.List(sDefun, copier, lisp.List(obj), lisp.List(sStructCopy, obj, qname)))
-	}
-	for i, s := range slots {
-		acc := lisp.Intern(strings.ToUpper(concName) + s.name.Name)
-		idx := lisp.MakeInt(int64(i + 1))
-		out = append(out,
-			lisp.List(sDefun, acc, lisp.List(obj), lisp.List(sStructRef, obj, qname, idx, quoted(acc))),
-			lisp.List(sDefun, setfFunctionName(acc), lisp.List(v, obj), lisp.List(sStructSet, obj, qname, idx, v, quoted(acc))))
-	}
+	out = append(out, lisp.List(sStructDefine, qname, quoted(lisp.List(descs...)), quoted(optional(o.include)), printer,
+		quoted(optional(o.predicate)), quoted(optional(o.copier))))
 	return lisp.List(append(out, qname)...)
+}
+
+// includedSlots returns the slots a structure inherits through :include,
+// with the initforms and options its slot overrides give them.
+func includedSlots(t *eval.Thread, o structOptions) []structSlot {
+	if o.include == nil {
+		return nil
+	}
+	const op = "defstruct"
+	c := structClass(t, op, o.include)
+	var slots []structSlot
+	for _, s := range infoOf(c).slots {
+		typ := s.typ
+		if typ == nil {
+			typ = lisp.T
+		}
+		slots = append(slots, structSlot{name: s.name, init: s.initSource, typ: typ, readOnly: s.readOnly})
+	}
+	for _, ov := range o.overrides {
+		sl := parseStructSlot(ov)
+		found := false
+		for i := range slots {
+			if slots[i].name == sl.name {
+				slots[i].init = sl.init
+				if sl.typ != lisp.Value(lisp.T) {
+					slots[i].typ = sl.typ
+				}
+				slots[i].readOnly = slots[i].readOnly || sl.readOnly
+				found = true
+			}
+		}
+		if !found {
+			syntaxError(op, ":include: %s has no slot %s", lisp.Prin1ToString(o.include), lisp.Prin1ToString(sl.name))
+		}
+	}
+	return slots
 }
 
 // structConstructor defines one constructor: by default every slot is a
@@ -221,6 +442,11 @@ func structConstructor(c constructor, qname lisp.Value, slots []structSlot) lisp
 		v := p
 		if l, ok := p.(*lisp.Cons); ok {
 			v = l.Car
+			if section == "&KEY" {
+				if kl, ok := v.(*lisp.Cons); ok { // ((:keyword var) default)
+					v = lisp.Car(kl.Cdr)
+				}
+			}
 		}
 		s, _ := v.(*lisp.Symbol)
 		named[s] = true
@@ -243,7 +469,11 @@ func structConstructor(c constructor, qname lisp.Value, slots []structSlot) lisp
 		vals = append(vals, s.name)
 	}
 	if len(aux) > 0 {
-		params = append(append(params, sAmpAux), aux...)
+		if section == "&AUX" {
+			params = append(params, aux...)
+		} else {
+			params = append(append(params, sAmpAux), aux...)
+		}
 	}
 	return lisp.List(sDefun, c.name, lisp.List(params...), lisp.List(vals...))
 }

@@ -48,6 +48,9 @@ func registerPredicates() {
 		return lisp.Bool(predTypep(t, args[0], args[1]))
 	})
 	fn("type-of", 1, 1, "(object)", "Return a type specifier for the object's type, as SBCL names it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if v, ok := classTypeOf(t, args[0]); ok {
+			return v
+		}
 		return predTypeOf(args[0])
 	})
 }
@@ -179,6 +182,9 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "STREAM", "STRING-STREAM":
 		_, ok := v.(*lisp.Stream)
 		return ok
+	}
+	if is, known := classTypep(t, v, s); known {
+		return is
 	}
 	if lisp.IsConditionClassIn(t.ConditionClasses(), s) {
 		c, ok := v.(*lisp.Condition)

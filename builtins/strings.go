@@ -72,7 +72,7 @@ func registerStrings() {
 	})
 	fn("read-from-string", 1, -1, "(string &optional eof-error-p eof-value &key start end preserve-whitespace)", "Read one object from a string; second value the index after it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		v, pos := strReadFromString(a)
-		return t.Values(v, lisp.MakeInt(int64(pos)))
+		return t.Values(resolveLiterals(t, v), lisp.MakeInt(int64(pos)))
 	})
 	fn("princ-to-string", 1, 1, "(object)", "The string princ would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(lisp.PrincToString(a[0]))

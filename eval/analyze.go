@@ -245,7 +245,7 @@ func (a *analyzer) analyze(form lisp.Value) *ir {
 		a.t.pos = saved
 		return n
 	}
-	return constIR(form)
+	return constIR(a.literal(form))
 }
 
 func (a *analyzer) body(forms lisp.Value) *ir {

@@ -102,7 +102,7 @@ func init() {
 }
 
 func sfQuote(a *analyzer, form *lisp.Cons) *ir {
-	return constIR(formArgs("quote", form, 1, 1)[0])
+	return constIR(a.literal(formArgs("quote", form, 1, 1)[0]))
 }
 
 func sfProgn(a *analyzer, form *lisp.Cons) *ir { return a.body(form.Cdr) }

@@ -50,6 +50,10 @@ type Interp struct {
 	lastOrigin *reader.Origin
 	lastTag    string
 	tags       int
+	// ext and running serve the library's per-image state (extension.go).
+	ext     map[any]any
+	running *Thread
+	literal func(t *Thread, v lisp.Value) lisp.Value
 }
 
 // Library gives an image the definitions of names it has not bound yet:

@@ -36,6 +36,9 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 		ctx = context.Background()
 	}
 	t := in.newThread(ctx)
+	prev := in.running
+	in.running = t
+	defer func() { in.running = prev }()
 	stop := context.AfterFunc(ctx, func() { t.cancelled.Store(true) })
 	defer stop()
 	if ctx.Err() != nil {

@@ -16,6 +16,8 @@
 //	Function     anything callable: the evaluator's closures and builtins
 //	*Stream      character output streams
 //	*Condition   condition objects (errors signalled and caught)
+//	*Instance    structure instances (defstruct) and standard objects (defclass)
+//	*Class       classes: built-in, structure, standard and condition classes
 //
 // The package also holds what is defined by the values alone: the numeric
 // tower's arithmetic (Add, Sub, Mul, Div, Compare), the four equality

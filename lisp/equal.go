@@ -93,6 +93,8 @@ func Equalp(a, b Value) bool {
 		case *HashTable:
 			y, ok := b.(*HashTable)
 			return ok && hashTablesEqualp(x, y)
+		case *Instance:
+			return instancesEqualp(x, b)
 		}
 		if IsNumber(a) && IsNumber(b) {
 			return NumEqual(a, b)

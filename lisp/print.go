@@ -92,6 +92,8 @@ func (p *printer) print(v Value, depth int) {
 		p.list(x, depth)
 	case *Vector:
 		p.vector(x, depth)
+	case *Instance:
+		p.instance(x, depth)
 	default:
 		p.object(v)
 	}

@@ -26,6 +26,8 @@ func (p *printer) object(v Value) {
 		fmt.Fprintf(&p.b, " :COUNT %d>", x.Count())
 	case *Condition:
 		p.condition(x)
+	case *Class:
+		p.class(x)
 	case *Stream:
 		if x.IsStringStream() {
 			p.b.WriteString("#<string-output-stream>")

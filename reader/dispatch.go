@@ -55,6 +55,8 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 		// A symbol made here is in no table, so it is eq to nothing
 		// else: an uninterned symbol.
 		return &lisp.Symbol{Name: t.text(0, len(t.runes))}, kValue
+	case 's':
+		return r.readStructure(start), kValue
 	case '.':
 		r.fail(start, "#. (read-time evaluation) is not supported")
 	}

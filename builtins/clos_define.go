@@ -1,0 +1,187 @@
+package builtins
+
+// defclass at run time: the class, its effective slots, and the reader
+// and writer methods of its slots.
+
+import (
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// directSlot is a slot as one defclass gives it.
+type directSlot struct {
+	name              *lisp.Symbol
+	initform          lisp.Value // function of no arguments, or nil
+	initargs          []*lisp.Symbol
+	readers, writers  []*lisp.Symbol
+	classAllocation   bool
+	shared            *sharedValue
+	hasInitform, seen bool
+}
+
+// defineStandardClass is %defclass (name supers slots default-initargs):
+// each slot is (name initform-function initargs readers writers
+// class-allocation-p), the default initargs alternate keywords and
+// functions.
+func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
+	const op = "defclass"
+	ci := closOf(t)
+	name := symbolArg(op, args[0])
+	loadBuiltinClasses()
+	c := &lisp.Class{Name: name, Kind: lisp.StandardClass}
+	for _, s := range lisp.ListToSlice(op, args[1]) {
+		super := ci.findClass(t, symbolArg(op, s))
+		if super == nil {
+			lisp.Errorf("%s: the superclass %s of %s is not defined (forward-referenced classes are not supported)", op, lisp.Prin1ToString(s), lisp.Prin1ToString(name))
+		}
+		if super.Kind != lisp.StandardClass && super != classStandard {
+			lisp.Errorf("%s: %s cannot be a superclass of the standard class %s", op, lisp.Prin1ToString(s), lisp.Prin1ToString(name))
+		}
+		c.Supers = append(c.Supers, super)
+	}
+	if len(c.Supers) == 0 {
+		c.Supers = []*lisp.Class{classStandard}
+	}
+	var direct []*directSlot
+	for _, d := range lisp.ListToSlice(op, args[2]) {
+		p := lisp.ListToSlice(op, d)
+		s := &directSlot{name: symbolArg(op, p[0]), classAllocation: p[5] != lisp.Value(lisp.Nil)}
+		if p[1] != lisp.Value(lisp.Nil) {
+			s.initform, s.hasInitform = p[1], true
+		}
+		s.initargs = symbols(op, p[2])
+		s.readers = symbols(op, p[3])
+		s.writers = symbols(op, p[4])
+		if s.classAllocation {
+			s.shared = &sharedValue{}
+			if s.initform != nil {
+				s.shared.v = t.Call(s.initform)
+			}
+		}
+		direct = append(direct, s)
+	}
+	cpl, ok := lisp.ComputeCPL(c, c.Supers)
+	if !ok {
+		lisp.Errorf("%s: the superclasses of %s have no consistent precedence order", op, lisp.Prin1ToString(name))
+	}
+	c.CPL = cpl
+	info := &classInfo{byName: map[*lisp.Symbol]*slotDef{}, defaultInitargs: lisp.ListToSlice(op, args[3])}
+	// Slots: the most general class's first, each taking the initform of
+	// the most specific class that gives one and all the classes'
+	// initargs; the most specific definition decides the allocation.
+	var order []*lisp.Symbol
+	defs := map[*lisp.Symbol][]*directSlot{} // most specific first
+	for i := len(cpl) - 1; i >= 0; i-- {
+		var ds []*directSlot
+		if cpl[i] == c {
+			ds = direct
+		} else if k := cpl[i]; k.Kind == lisp.StandardClass {
+			ds = k.Ext.(*classInfo).direct
+		}
+		for _, s := range ds {
+			if _, seen := defs[s.name]; !seen {
+				order = append(order, s.name)
+			}
+			defs[s.name] = append([]*directSlot{s}, defs[s.name]...)
+		}
+	}
+	for _, k := range cpl[1:] {
+		if k.Kind == lisp.StandardClass {
+			for i := 0; i+1 < len(k.Ext.(*classInfo).defaultInitargs); i += 2 {
+				di := k.Ext.(*classInfo).defaultInitargs
+				if !hasInitarg(info.defaultInitargs, di[i]) {
+					info.defaultInitargs = append(info.defaultInitargs, di[i], di[i+1])
+				}
+			}
+		}
+	}
+	info.direct = direct
+	for _, n := range order {
+		ds := defs[n]
+		s := &slotDef{name: n, index: -1}
+		for _, d := range ds {
+			if s.initform == nil && d.hasInitform {
+				s.initform = d.initform
+			}
+			s.initargs = append(s.initargs, d.initargs...)
+		}
+		if ds[0].classAllocation {
+			s.shared = ds[0].shared
+		} else {
+			s.index = len(c.Slots)
+			c.Slots = append(c.Slots, n)
+		}
+		info.slots = append(info.slots, s)
+		info.byName[n] = s
+	}
+	c.Ext = info
+	ci.defineClass(c)
+	c = ci.classes[name]
+	t.NoteDefined(name)
+	for _, s := range direct {
+		for _, r := range s.readers {
+			ci.slotReader(t, c, r, s.name)
+			t.NoteDefined(r)
+		}
+		for _, w := range s.writers {
+			ci.slotWriter(t, c, w, s.name)
+			t.NoteDefined(w)
+		}
+	}
+	return c
+}
+
+func symbols(op string, v lisp.Value) []*lisp.Symbol {
+	var out []*lisp.Symbol
+	for _, x := range lisp.ListToSlice(op, v) {
+		out = append(out, symbolArg(op, x))
+	}
+	return out
+}
+
+// slotReader adds to the generic function reader a method on c that
+// returns the slot's value.
+func (ci *closImage) slotReader(t *eval.Thread, c *lisp.Class, reader, slot *lisp.Symbol) {
+	g := ci.generic(t, "defclass", reader)
+	g.setArity("defclass", 1)
+	g.addMethod(&method{specs: []specializer{{class: c}},
+		direct: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			return slotValue(t, args[0].(*lisp.Instance), slot)
+		}})
+}
+
+// slotWriter adds to the generic function writer, a symbol or (setf
+// name), a method on (t c) that sets the slot.
+func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lisp.Symbol) {
+	g := ci.generic(t, "defclass", writer)
+	g.setArity("defclass", 2)
+	loadBuiltinClasses()
+	g.addMethod(&method{specs: []specializer{{class: classT}, {class: c}},
+		direct: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			x := args[1].(*lisp.Instance)
+			slotOf(printName(writer), x, slot).set(x, args[0])
+			return args[0]
+		}})
+}
+
+// unsupportedClos are the CLOS operators nodelisp leaves out: the
+// metaobject protocol and changing an instance's class. Each is an error
+// that names it rather than an undefined function.
+var unsupportedClos = []string{
+	"change-class", "update-instance-for-different-class", "update-instance-for-redefined-class",
+	"make-instances-obsolete", "ensure-generic-function", "ensure-class", "add-method", "remove-method",
+	"find-method", "compute-applicable-methods", "method-qualifiers", "slot-missing", "slot-unbound",
+	"shared-initialize", "reinitialize-instance", "allocate-instance", "make-load-form",
+	"make-load-form-saving-slots", "define-method-combination", "call-method", "make-method",
+	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
+}
+
+func registerClosDefine() {
+	fn("%defclass", 4, 4, "(name superclasses slots default-initargs)", "Defines a standard class (internal).", defineStandardClass)
+	for _, name := range unsupportedClos {
+		fn(name, 0, -1, "(&rest arguments)", "Not supported by nodelisp (part of CLOS it leaves out).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			lisp.Errorf("%s is not supported: nodelisp implements the CLOS that programs use (defclass, defgeneric, defmethod, make-instance, slot access) without the metaobject protocol or changing an instance's class", name)
+			return nil
+		})
+	}
+}

@@ -1,0 +1,646 @@
+package builtins
+
+// Generic functions: methods, dispatch on the classes (and eql values) of
+// the required arguments, the standard method combination, and the cache
+// that makes a generic call in a loop cost a key comparison.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// generic is one generic function of an image.
+type generic struct {
+	name    *lisp.Symbol
+	ci      *closImage
+	nreq    int // required parameters; -1 until the first defgeneric or defmethod says
+	methods []*method
+	fn      *eval.Builtin // what the function name is bound to
+	// positions are the required parameters some method specialises,
+	// and eqls, parallel, the eql specializers' values at each.
+	positions []int
+	eqls      [][]lisp.Value
+	// The shape every lambda list must have (setShape); declared is
+	// defgeneric's own lambda list, whose keywords calls may also use.
+	nopt     int
+	hasKey   bool // some lambda list has &key: calls' keywords are checked
+	open     bool // the lambda lists have &rest or &key
+	shaped   bool
+	maxArgs  int // -1 when open
+	declared shape
+	// cache maps the dispatch key of a call to its effective method; it
+	// is emptied when a method is added or a class changes (generation).
+	cache      map[dispatchKey]*effective
+	generation int
+	lastKey    dispatchKey
+	last       *effective
+}
+
+// maxKey is how many specialised parameters the cache keys on; a generic
+// function that specialises more is dispatched without the cache.
+const maxKey = 4
+
+// dispatchKey is a call's classes at the specialised positions, or an
+// eqlHit where the argument is eql to an eql specializer's value.
+type dispatchKey [maxKey]any
+
+type eqlHit struct{ pos, index int }
+
+// method is one method: its qualifier, a specializer per required
+// parameter, and its function, which takes the next methods first.
+type method struct {
+	gf        *generic
+	qualifier *lisp.Symbol // nil for a primary method, or :before, :after, :around
+	specs     []specializer
+	fn        lisp.Value
+	// direct, when set, is a library method written in Go, called
+	// without next methods or an argument list of its own.
+	direct func(t *eval.Thread, args []lisp.Value) lisp.Value
+	// shape is what its lambda list takes after the required parameters.
+	shape
+	// builtin marks the methods the library defines (print-object's
+	// default), which the printer need not call.
+	builtin bool
+	// usesNext says its body calls call-next-method or next-method-p;
+	// the others are passed no next methods, which saves making them.
+	usesNext bool
+}
+
+// specializer is a class, or an eql value when isEql.
+type specializer struct {
+	class *lisp.Class
+	eql   lisp.Value
+	isEql bool
+}
+
+// effective is the effective method of one set of argument classes.
+type effective struct {
+	run func(t *eval.Thread, args []lisp.Value) lisp.Value
+	// onlyBuiltin says no program-defined method applies.
+	onlyBuiltin bool
+	// checkKeys says the call's keyword arguments must be among keys:
+	// those of the generic function and its applicable methods.
+	checkKeys bool
+	keys      []*lisp.Symbol
+}
+
+var (
+	kwBefore = lisp.Sym(":before")
+	kwAfter  = lisp.Sym(":after")
+	kwAround = lisp.Sym(":around")
+)
+
+// nextMethods is the value a method receives first: the methods
+// call-next-method runs, and the arguments it passes by default.
+type nextMethods struct {
+	gf      *generic
+	methods []*method
+	tail    func(t *eval.Thread, args []lisp.Value) lisp.Value // after the methods, or nil
+	args    []lisp.Value
+}
+
+// generic returns the generic function name, made when it does not exist.
+func (ci *closImage) generic(t *eval.Thread, op string, name *lisp.Symbol) *generic {
+	if g, ok := ci.generics[name]; ok {
+		return g
+	}
+	if std, ok := standardGenerics[name.Name]; ok {
+		g := &generic{name: name, ci: ci, nreq: std.nreq}
+		std.install(g)
+		ci.generics[name] = g
+		return g
+	}
+	if info := ci.in.Describe(name); info.Kind != "" && info.Kind != "function" {
+		lisp.Errorf("%s: %s names a %s, not a generic function", op, lisp.Prin1ToString(name), info.Kind)
+	} else if info.Kind == "function" {
+		lisp.Errorf("%s: %s already names an ordinary function", op, lisp.Prin1ToString(name))
+	}
+	g := &generic{name: name, ci: ci, nreq: -1}
+	g.fn = &eval.Builtin{Name: printName(name), Args: "(&rest arguments)", Doc: "A generic function.", Min: 0, Max: -1,
+		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value { return g.call(t, args) }}
+	ci.in.Define(g.fn)
+	ci.generics[name] = g
+	return g
+}
+
+func printName(s *lisp.Symbol) string { return strings.ToLower(s.Name) }
+
+// setArity fixes the number of required parameters, or checks a method
+// against it.
+func (g *generic) setArity(op string, n int) {
+	if g.nreq < 0 {
+		g.nreq = n
+		if g.fn != nil {
+			g.fn.Min = n
+		}
+		return
+	}
+	if g.nreq != n {
+		lisp.Errorf("%s: the lambda list of a method of %s has %d required parameters, the generic function %d", op, printName(g.name), n, g.nreq)
+	}
+}
+
+// addMethod adds m, replacing a method with the same qualifier and
+// specializers.
+func (g *generic) addMethod(m *method) {
+	for i, old := range g.methods {
+		if old.qualifier == m.qualifier && sameSpecs(old.specs, m.specs) {
+			g.methods[i] = m
+			g.reindex()
+			return
+		}
+	}
+	g.methods = append(g.methods, m)
+	g.reindex()
+}
+
+func sameSpecs(a, b []specializer) bool {
+	for i := range a {
+		if a[i].isEql != b[i].isEql || a[i].class != b[i].class || (a[i].isEql && !lisp.Eql(a[i].eql, b[i].eql)) {
+			return false
+		}
+	}
+	return true
+}
+
+// reindex recomputes which positions dispatch and empties the cache.
+func (g *generic) reindex() {
+	g.positions, g.eqls = nil, nil
+	loadBuiltinClasses()
+	for i := 0; i < g.nreq; i++ {
+		var eqls []lisp.Value
+		special := false
+		for _, m := range g.methods {
+			s := m.specs[i]
+			if s.isEql {
+				eqls = append(eqls, s.eql)
+			}
+			if s.isEql || s.class != classT {
+				special = true
+			}
+		}
+		if special {
+			g.positions = append(g.positions, i)
+			g.eqls = append(g.eqls, eqls)
+		}
+	}
+	g.cache, g.last = nil, nil
+}
+
+// call runs the generic function on args.
+func (g *generic) call(t *eval.Thread, args []lisp.Value) lisp.Value {
+	if len(args) < g.nreq || g.shaped && g.maxArgs >= 0 && len(args) > g.maxArgs {
+		g.arityError(len(args))
+	}
+	e := g.dispatch(t, args)
+	if e.checkKeys {
+		g.checkKeywords(e, args)
+	}
+	return e.run(t, args)
+}
+
+// dispatch returns the effective method for args, from the cache when it
+// has one for their classes.
+func (g *generic) dispatch(t *eval.Thread, args []lisp.Value) *effective {
+	if len(g.positions) > maxKey {
+		return g.compute(t, args)
+	}
+	if g.generation != g.ci.generation {
+		g.cache, g.last, g.generation = nil, nil, g.ci.generation
+	}
+	var key dispatchKey
+	for i, pos := range g.positions {
+		v := args[pos]
+		key[i] = g.ci.classOf(t, v)
+		for j, e := range g.eqls[i] {
+			if lisp.Eql(v, e) {
+				key[i] = eqlHit{pos, j}
+				break
+			}
+		}
+	}
+	if g.last != nil && key == g.lastKey {
+		return g.last
+	}
+	e, ok := g.cache[key]
+	if !ok {
+		e = g.compute(t, args)
+		if g.cache == nil {
+			g.cache = map[dispatchKey]*effective{}
+		}
+		g.cache[key] = e
+	}
+	g.lastKey, g.last = key, e
+	return e
+}
+
+// applicable returns the methods that apply to args, most specific first.
+func (g *generic) applicable(t *eval.Thread, args []lisp.Value) []*method {
+	classes := make([]*lisp.Class, g.nreq)
+	for i := range classes {
+		classes[i] = g.ci.classOf(t, args[i])
+	}
+	var out []*method
+	for _, m := range g.methods {
+		if m.appliesTo(args, classes) {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *method) int { return compareSpecificity(a, b, classes) })
+	return out
+}
+
+func (m *method) appliesTo(args []lisp.Value, classes []*lisp.Class) bool {
+	for i, s := range m.specs {
+		if s.isEql {
+			if !lisp.Eql(args[i], s.eql) {
+				return false
+			}
+		} else if !classes[i].IsSubclassOf(s.class) {
+			return false
+		}
+	}
+	return true
+}
+
+// compareSpecificity orders two applicable methods: the first parameter
+// whose specializers differ decides, an eql specializer before any class
+// and a class before those later in the argument's precedence list.
+func compareSpecificity(a, b *method, classes []*lisp.Class) int {
+	for i := range a.specs {
+		sa, sb := a.specs[i], b.specs[i]
+		switch {
+		case sa.isEql && sb.isEql:
+			continue
+		case sa.isEql:
+			return -1
+		case sb.isEql:
+			return 1
+		case sa.class == sb.class:
+			continue
+		}
+		return cplIndex(classes[i], sa.class) - cplIndex(classes[i], sb.class)
+	}
+	return 0
+}
+
+func cplIndex(c, k *lisp.Class) int {
+	for i, x := range c.CPL {
+		if x == k {
+			return i
+		}
+	}
+	return len(c.CPL)
+}
+
+// compute builds the effective method of the standard method
+// combination: the :around methods, most specific first, around the
+// :before methods (most specific first), the primary methods (most
+// specific first, each reaching the next with call-next-method) and the
+// :after methods (least specific first). The primary methods' value is
+// the call's value.
+func (g *generic) compute(t *eval.Thread, args []lisp.Value) *effective {
+	applicable := g.applicable(t, args)
+	e := g.combine(applicable)
+	if g.hasKey {
+		e.checkKeys = !g.declared.allowOther
+		e.keys = g.declared.keys
+		for _, m := range applicable {
+			e.checkKeys = e.checkKeys && !m.allowOther
+			e.keys = append(e.keys[:len(e.keys):len(e.keys)], m.keys...)
+		}
+	}
+	return e
+}
+
+// combine builds the effective method of the applicable methods.
+func (g *generic) combine(applicable []*method) *effective {
+	var arounds, befores, primaries, afters []*method
+	only := true
+	for _, m := range applicable {
+		only = only && m.builtin
+		switch m.qualifier {
+		case kwAround:
+			arounds = append(arounds, m)
+		case kwBefore:
+			befores = append(befores, m)
+		case kwAfter:
+			afters = append(afters, m)
+		default:
+			primaries = append(primaries, m)
+		}
+	}
+	slices.Reverse(afters)
+	if len(primaries) == 0 {
+		qualifiedOnly := len(arounds)+len(befores)+len(afters) > 0
+		return &effective{run: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			if !qualifiedOnly {
+				if v, ok := g.programNoApplicable(t, args); ok {
+					return v
+				}
+			}
+			g.noApplicable(t, args, qualifiedOnly)
+			return nil
+		}}
+	}
+	inner := func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		for _, m := range befores {
+			m.invoke(t, nil, args)
+		}
+		v := primaries[0].invoke(t, &nextMethods{gf: g, methods: primaries[1:], args: args}, args)
+		if len(afters) == 0 {
+			return v
+		}
+		vals := t.TakeValues(v)
+		for _, m := range afters {
+			m.invoke(t, nil, args)
+		}
+		return t.Values(vals...)
+	}
+	if len(befores) == 0 && len(afters) == 0 {
+		first, rest := primaries[0], primaries[1:]
+		inner = func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			if len(rest) == 0 {
+				return first.invoke(t, nil, args)
+			}
+			return first.invoke(t, &nextMethods{gf: g, methods: rest, args: args}, args)
+		}
+	}
+	if len(arounds) == 0 {
+		return &effective{run: inner, onlyBuiltin: only}
+	}
+	return &effective{onlyBuiltin: only, run: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return arounds[0].invoke(t, &nextMethods{gf: g, methods: arounds[1:], tail: inner, args: args}, args)
+	}}
+}
+
+// invoke calls m's function with the next methods (nil: none) and args.
+func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) lisp.Value {
+	if m.direct != nil {
+		return m.direct(t, args)
+	}
+	var buf [6]lisp.Value
+	argv := append(buf[:0], lisp.Nil)
+	if next != nil {
+		argv[0] = next
+	} else if m.usesNext {
+		argv[0] = &nextMethods{gf: m.gf, args: args}
+	}
+	argv = append(argv, args...)
+	return t.ApplyKeepingValues(m.fn, argv)
+}
+
+// callNext is call-next-method: the next method with args, or with the
+// original arguments when args is empty.
+func (nm *nextMethods) callNext(t *eval.Thread, args []lisp.Value) lisp.Value {
+	if len(args) == 0 {
+		args = nm.args
+	}
+	if len(nm.methods) > 0 {
+		return nm.methods[0].invoke(t, &nextMethods{gf: nm.gf, methods: nm.methods[1:], tail: nm.tail, args: args}, args)
+	}
+	if nm.tail != nil {
+		return nm.tail(t, args)
+	}
+	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", printName(nm.gf.name), plainList(args))
+	return nil
+}
+
+// noApplicable signals CL's no-applicable-method error, naming the
+// generic function, the arguments and their classes.
+func (g *generic) noApplicable(t *eval.Thread, args []lisp.Value, qualifiedOnly bool) {
+	var names []string
+	for _, a := range args[:g.nreq] {
+		names = append(names, lisp.Prin1ToString(g.ci.classOf(t, a).Name))
+	}
+	what := "no applicable method"
+	if qualifiedOnly {
+		what = "no primary method"
+	}
+	lisp.Errorf("%s: there is %s for arguments %s, of classes (%s)", printName(g.name), what, plainList(args), strings.Join(names, " "))
+}
+
+// programNoApplicable calls no-applicable-method with the generic
+// function and args when the program has defined a method of its own on
+// it that applies (CLHS 7.6.6: the default method signals the error).
+func (g *generic) programNoApplicable(t *eval.Thread, args []lisp.Value) (lisp.Value, bool) {
+	nam, ok := g.ci.generics[sNoApplicableMethod]
+	if !ok || g == nam {
+		return nil, false
+	}
+	all := append([]lisp.Value{g.function()}, args...)
+	e := nam.dispatch(t, all)
+	if e.onlyBuiltin {
+		return nil, false
+	}
+	return e.run(t, all), true
+}
+
+var sNoApplicableMethod = lisp.Sym("no-applicable-method")
+
+func nextMethodsArg(v lisp.Value) *nextMethods {
+	nm, _ := v.(*nextMethods)
+	return nm
+}
+
+func registerClosGeneric() {
+	fn("%call-next-method", 2, 2, "(next-methods arguments)", "Calls the next method (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		nm := nextMethodsArg(args[0])
+		if nm == nil {
+			lisp.Errorf("call-next-method: there is no next method")
+		}
+		return nm.callNext(t, lisp.ListToSlice("call-next-method", args[1]))
+	})
+	fn("%next-method-p", 1, 1, "(next-methods)", "True if there is a next method (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		nm := nextMethodsArg(args[0])
+		return lisp.Bool(nm != nil && (len(nm.methods) > 0 || nm.tail != nil))
+	})
+	fn("%defgeneric", 3, 3, "(name lambda-list documentation)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		name := symbolArg("defgeneric", args[0])
+		g := closOf(t).generic(t, "defgeneric", name)
+		t.NoteDefined(name)
+		sh := parseShape("defgeneric", args[1])
+		g.setArity("defgeneric", sh.nreq)
+		g.setShape("defgeneric", sh)
+		g.declared = sh
+		if g.fn != nil {
+			g.fn.Args = lisp.Prin1ToString(args[1])
+			if doc, ok := args[2].(*lisp.String); ok {
+				g.fn.Doc = doc.S
+			}
+		}
+		return g.function()
+	})
+	fn("%defmethod", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", defineMethod)
+}
+
+// function is the generic function as a value.
+func (g *generic) function() lisp.Value {
+	if g.fn != nil {
+		return g.fn
+	}
+	// A standard generic function: the library function standing for it.
+	if fn := libraryFunction(g.name.Name); fn != nil {
+		return fn
+	}
+	return g.name
+}
+
+// arityError signals the error the evaluator does for a call with the
+// wrong number of arguments, in its words.
+func (g *generic) arityError(n int) {
+	want := fmt.Sprintf("at least %d arguments", g.nreq)
+	switch {
+	case g.maxArgs == 1 && g.nreq == 1:
+		want = "1 argument"
+	case g.maxArgs == g.nreq:
+		want = fmt.Sprintf("%d arguments", g.nreq)
+	case g.maxArgs >= 0:
+		want = fmt.Sprintf("%d to %d arguments", g.nreq, g.maxArgs)
+	}
+	lisp.SignalClass(lisp.ClassProgramError, "%s: expected %s, got %d", printName(g.name), want, n)
+}
+
+// shape is the part of a lambda list that generic function calls are
+// checked against: the counts of required and optional parameters and
+// the keyword parameters (CLHS 7.6.4, 7.6.5).
+type shape struct {
+	nreq, nopt int
+	hasRest    bool
+	hasKey     bool
+	keys       []*lisp.Symbol
+	allowOther bool
+}
+
+// parseShape reads the shape of a generic function's or a method's
+// lambda list.
+func parseShape(op string, ll lisp.Value) shape {
+	var sh shape
+	section := ""
+	for _, p := range lisp.ListToSlice(op, ll) {
+		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
+			section = s.Name
+			switch section {
+			case "&KEY":
+				sh.hasKey = true
+			case "&REST", "&BODY":
+				sh.hasRest = true
+			case "&ALLOW-OTHER-KEYS":
+				sh.allowOther = true
+			}
+			continue
+		}
+		switch section {
+		case "":
+			sh.nreq++
+		case "&OPTIONAL":
+			sh.nopt++
+		case "&KEY":
+			k, ok := keywordOf(p).(*lisp.Symbol)
+			if !ok {
+				lisp.Errorf("%s: %s is not a keyword parameter", op, lisp.Prin1ToString(p))
+			}
+			sh.keys = append(sh.keys, k)
+		}
+	}
+	return sh
+}
+
+// setShape checks a lambda list against the generic function's (CLHS
+// 7.6.4): the same number of optional parameters, and &rest or &key in
+// all or none of them.
+func (g *generic) setShape(op string, sh shape) {
+	open := sh.hasKey || sh.hasRest
+	if !g.shaped {
+		g.nopt, g.open, g.shaped = sh.nopt, open, true
+		g.maxArgs = -1
+		if !open {
+			g.maxArgs = g.nreq + sh.nopt
+		}
+		if g.fn != nil {
+			g.fn.Max = g.maxArgs
+		}
+	} else {
+		if sh.nopt != g.nopt {
+			lisp.Errorf("%s: a lambda list of %s has %d optional parameters, the generic function %d", op, printName(g.name), sh.nopt, g.nopt)
+		}
+		if open != g.open {
+			lisp.Errorf("%s: a lambda list of %s takes %s, the generic function %s", op, printName(g.name), restWord(open), restWord(g.open))
+		}
+	}
+	g.hasKey = g.hasKey || sh.hasKey
+}
+
+// restWord says whether a lambda list takes &rest or &key arguments.
+func restWord(open bool) string {
+	if open {
+		return "&rest or &key arguments"
+	}
+	return "no &rest or &key arguments"
+}
+
+// checkKeywords signals the error CL does for a keyword argument that
+// neither the generic function nor any applicable method accepts.
+func (g *generic) checkKeywords(e *effective, args []lisp.Value) {
+	rest := args[min(len(args), g.nreq+g.nopt):]
+	if len(rest)%2 != 0 {
+		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", printName(g.name))
+	}
+	for i := 0; i < len(rest); i += 2 {
+		if rest[i] == lisp.Value(kwAllowOtherKeys) && rest[i+1] != lisp.Value(lisp.Nil) {
+			return
+		}
+	}
+	for i := 0; i < len(rest); i += 2 {
+		if k, ok := rest[i].(*lisp.Symbol); !ok || !slices.Contains(e.keys, k) && k != kwAllowOtherKeys {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: unknown keyword argument %s", printName(g.name), lisp.Prin1ToString(rest[i]))
+		}
+	}
+}
+
+var kwAllowOtherKeys = lisp.Sym(":allow-other-keys")
+
+// defineMethod is %defmethod: the specializers come as class names and
+// (eql value) lists, the values already evaluated.
+func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
+	const op = "defmethod"
+	ci := closOf(t)
+	name := symbolArg(op, args[0])
+	g := ci.generic(t, op, name)
+	t.NoteDefined(name)
+	specs := lisp.ListToSlice(op, args[2])
+	g.setArity(op, len(specs))
+	m := &method{fn: args[3], usesNext: args[5] != lisp.Value(lisp.Nil), gf: g}
+	m.shape = parseShape(op, args[4])
+	g.setShape(op, m.shape)
+	if q := args[1]; q != lisp.Value(lisp.Nil) {
+		m.qualifier = symbolArg(op, q)
+		if m.qualifier != kwBefore && m.qualifier != kwAfter && m.qualifier != kwAround {
+			lisp.Errorf("%s: method qualifier %s is not supported (only :before, :after and :around, of the standard method combination)", op, lisp.Prin1ToString(q))
+		}
+	}
+	for _, s := range specs {
+		if c, ok := s.(*lisp.Cons); ok && c.Car == lisp.Value(sEql) {
+			m.specs = append(m.specs, specializer{eql: lisp.Car(c.Cdr), isEql: true})
+			continue
+		}
+		m.specs = append(m.specs, specializer{class: classArg(t, op, s)})
+	}
+	g.addMethod(m)
+	return g.function()
+}
+
+// libraryFunction returns the library's function of an upper-case name;
+// set at initialisation, as the registry's tables refer to this file.
+var libraryFunction func(name string) *eval.Builtin
+
+func init() {
+	libraryFunction = func(name string) *eval.Builtin {
+		fn, _, _ := resolve(name)
+		return fn
+	}
+}

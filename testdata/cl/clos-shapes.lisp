@@ -1,0 +1,56 @@
+;; A shape hierarchy: an abstract base class, generic area and perimeter,
+;; print-object methods, sorting and summarising a drawing.
+(defclass shape ()
+  ((name :initarg :name :initform "shape" :accessor shape-name)))
+(defclass circle (shape)
+  ((radius :initarg :radius :accessor radius))
+  (:default-initargs :name "circle"))
+(defclass rect (shape)
+  ((width :initarg :width :accessor width)
+   (height :initarg :height :accessor height))
+  (:default-initargs :name "rect"))
+(defclass square (rect) ()
+  (:default-initargs :name "square"))
+(defmethod initialize-instance :after ((s square) &key side)
+  (when side
+    (setf (width s) side (height s) side)))
+
+(defconstant +pi+ 3.141592653589793)
+(defgeneric area (shape))
+(defgeneric perimeter (shape))
+(defmethod area ((c circle)) (* +pi+ (radius c) (radius c)))
+(defmethod perimeter ((c circle)) (* 2 +pi+ (radius c)))
+(defmethod area ((r rect)) (* (width r) (height r)))
+(defmethod perimeter ((r rect)) (* 2 (+ (width r) (height r))))
+
+(defmethod print-object ((s shape) stream)
+  (print-unreadable-object (s stream :type t)
+    (format stream "~a area=~,2f" (shape-name s) (area s))))
+(defmethod print-object ((s square) stream)
+  (format stream "[square ~a]" (width s)))
+
+(defparameter *drawing*
+  (list (make-instance 'circle :radius 1)
+        (make-instance 'rect :width 3 :height 4 :name "door")
+        (make-instance 'square :side 2)
+        (make-instance 'circle :radius 0.5 :name "dot")))
+
+(dolist (s *drawing*)
+  (print s))
+(terpri)
+(format t "~{~a~^, ~}~%" *drawing*)
+(format t "total area: ~,3f~%" (reduce #'+ (mapcar #'area *drawing*)))
+(let ((sorted (sort (copy-list *drawing*) #'< :key #'area)))
+  (format t "smallest: ~a~%largest: ~a~%" (first sorted) (car (last sorted))))
+(dolist (s *drawing*)
+  (format t "~10a ~8,2f ~8,2f ~a~%" (shape-name s) (area s) (perimeter s)
+          (typecase s (square "square") (rect "rect") (circle "round"))))
+
+;; A describe generic with an :around method adding a frame.
+(defgeneric describe-shape (s))
+(defmethod describe-shape ((s shape)) (format nil "a ~a" (shape-name s)))
+(defmethod describe-shape ((s rect)) (format nil "~a of ~ax~a" (call-next-method) (width s) (height s)))
+(defmethod describe-shape :around ((s shape)) (concatenate 'string "<" (call-next-method) ">"))
+(dolist (s *drawing*)
+  (print (describe-shape s)))
+(print (count-if (lambda (s) (typep s 'rect)) *drawing*))
