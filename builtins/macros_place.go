@@ -154,12 +154,17 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 		}
 		return expandPlace(t, op, args[1])
 	}
-	if expansion, ok := macroexpandPlace(t, form); ok {
+	// A defsetf takes precedence over expanding the place as a macro, as
+	// CL has setf look for a setf expander before it macroexpands; a setf
+	// function ((defun (setf f) …), defstruct's) comes after.
+	setter := setfFunctionName(head)
+	if hasDefsetf(t, head) {
+		setter = defsetfName(head)
+	} else if expansion, ok := macroexpandPlace(t, form); ok {
 		return expandPlace(t, op, expansion)
 	}
 	// Any other accessor is written by its setf function.
 	bs, refs := tempsFor(args)
-	setter := setfFunctionName(head)
 	return place{temps: bs, store: store, read: lisp.ListStar(lisp.List(refs...), head),
 		write: lisp.ListStar(lisp.List(refs...), setter, store),
 		direct: func(value lisp.Value) lisp.Value {
@@ -193,6 +198,19 @@ func macroexpandPlace(t *eval.Thread, form lisp.Value) (lisp.Value, bool) {
 		return nil, false
 	}
 	return t.Macroexpand1(form)
+}
+
+// defsetfName is the symbol naming the updater defsetf defines for an
+// accessor, called as setf functions are (new value first). It is apart
+// from the setf function so that setf can tell a defsetf, which comes
+// before macro expansion, from a setf function, which comes after.
+func defsetfName(accessor *lisp.Symbol) *lisp.Symbol {
+	return lisp.Intern("(DEFSETF " + accessor.Name + ")")
+}
+
+// hasDefsetf reports whether the image has a defsetf for accessor.
+func hasDefsetf(t *eval.Thread, accessor *lisp.Symbol) bool {
+	return t != nil && t.Interp().Describe(defsetfName(accessor)).Kind == "function"
 }
 
 // expandGetfPlace handles (getf plist indicator [default]): the plist is

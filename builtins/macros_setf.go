@@ -220,7 +220,7 @@ func expandDefsetf(t *eval.Thread, form lisp.Value) lisp.Value {
 	}
 	v, rest := gensym("NEW"), gensym("ARGS")
 	return lisp.List(sProgn,
-		lisp.List(sDefun, setfFunctionName(access), lisp.List(v, sAmpRest, rest),
+		lisp.List(sDefun, defsetfName(access), lisp.List(v, sAmpRest, rest),
 			lisp.List(sApply, lisp.List(sFunction, update), lisp.List(lisp.Sym("append"), rest, lisp.List(sList, v)))),
 		quoted(access))
 }

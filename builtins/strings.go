@@ -74,18 +74,6 @@ func registerStrings() {
 		v, pos := strReadFromString(a)
 		return t.Values(v, lisp.MakeInt(int64(pos)))
 	})
-	fn("princ-to-string", 1, 1, "(object)", "The string princ would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		return lisp.NewString(lisp.PrincToString(a[0]))
-	})
-	fn("prin1-to-string", 1, 1, "(object)", "The string prin1 would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		return lisp.NewString(lisp.Prin1ToString(a[0]))
-	})
-	fn("write-to-string", 1, -1, "(object &key escape readably &allow-other-keys)", "The printed representation of an object; :escape nil prints as princ.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		if outEscape("write-to-string", a[1:]) {
-			return lisp.NewString(lisp.Prin1ToString(a[0]))
-		}
-		return lisp.NewString(lisp.PrincToString(a[0]))
-	})
 }
 
 // strRuneAt returns the i-th character of s.

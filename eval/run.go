@@ -90,7 +90,9 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.V
 	top = t.pos
 	t.mvSet = false
 	v := t.evalTop(form, cell)
-	return t.valuesOf(v), nil
+	vals = t.valuesOf(v)
+	t.checkTopLevelReadBase()
+	return vals, nil
 }
 
 // strayExit describes a non-local exit that found no target.
