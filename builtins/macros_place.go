@@ -31,6 +31,7 @@ var setterOf = map[string]*lisp.Symbol{
 	"CAR": sSetCar, "CDR": sSetCdr, "FIRST": sSetCar, "REST": sSetCdr,
 	"NTH": sSetNth, "ELT": sSetElt, "AREF": sSetAref, "SVREF": sSetAref,
 	"CHAR": sSetChar, "SCHAR": sSetChar, "GETHASH": sPuthash,
+	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
 }
 
 // setterArity is how many arguments each accessor of setterOf takes, at
@@ -41,6 +42,7 @@ var setterArity = map[string][2]int{
 	"CAR": {1, 1}, "CDR": {1, 1}, "FIRST": {1, 1}, "REST": {1, 1},
 	"NTH": {2, 2}, "ELT": {2, 2}, "AREF": {1, -1}, "SVREF": {2, 2},
 	"CHAR": {2, 2}, "SCHAR": {2, 2}, "GETHASH": {2, 3},
+	"BIT": {2, 2}, "SBIT": {2, 2}, "ROW-MAJOR-AREF": {2, 2},
 }
 
 // ordinalIndex maps second…tenth to their nth index.

@@ -110,6 +110,8 @@ func (p *printer) print(v Value, depth int) {
 		p.list(x, depth)
 	case *Vector:
 		p.vector(x, depth)
+	case *Array:
+		p.array(x, depth)
 	default:
 		p.object(v)
 	}
@@ -164,6 +166,10 @@ func (p *printer) list(c *Cons, depth int) {
 func (p *printer) vector(v *Vector, depth int) {
 	if p.o.NoArray {
 		p.unreadableArray(v)
+		return
+	}
+	if v.Bits {
+		p.bits(v)
 		return
 	}
 	if p.tooDeep(depth) {

@@ -97,6 +97,10 @@ func (p *printer) unreadableArray(v *Vector) {
 		fmt.Fprintf(&p.b, "#<(%s %s %d)>", p.cased("VECTOR"), p.cased("T"), cap(v.Items))
 		return
 	}
+	if v.Bits {
+		fmt.Fprintf(&p.b, "#<(%s %d)>", p.cased("SIMPLE-BIT-VECTOR"), len(v.Items))
+		return
+	}
 	fmt.Fprintf(&p.b, "#<(%s %d)>", p.cased("SIMPLE-VECTOR"), len(v.Items))
 }
 

@@ -57,6 +57,12 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 		return &lisp.Symbol{Name: t.text(0, len(t.runes))}, kValue
 	case '.':
 		r.fail(start, "#. (read-time evaluation) is not supported")
+	case '=':
+		return r.readLabelDef(start, arg), kValue
+	case '#':
+		return r.readLabelRef(start, arg), kValue
+	case '*':
+		return r.readBitVector(start, arg), kValue
 	}
 	r.fail(start, "unsupported syntax #"+arg+string(c))
 	return nil, kNone

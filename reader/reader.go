@@ -23,6 +23,8 @@ type Reader struct {
 	// lastWasToken is set when the form just read was a token, whose
 	// terminating whitespace Read consumes.
 	lastWasToken bool
+	// labels are the #n= labels of the current top-level read.
+	labels map[string]lisp.Value
 }
 
 // New returns a reader over src.
@@ -61,7 +63,7 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			v, err = nil, f.err
 		}
 	}()
-	r.depth, r.backquote, r.suppress = 0, 0, false
+	r.depth, r.backquote, r.suppress, r.labels = 0, 0, false, nil
 	for {
 		if !r.skipSpace() {
 			return nil, io.EOF
