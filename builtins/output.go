@@ -70,6 +70,7 @@ func registerOutput() {
 		return lisp.NewString(s.TakeString())
 	})
 	registerPrintOptions()
+	registerInput()
 }
 
 // outStream returns the stream designated by the optional argument at

@@ -182,7 +182,8 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return ok
 	case "STREAM", "STRING-STREAM":
 		_, ok := v.(*lisp.Stream)
-		return ok
+		_, in := v.(*lisp.InputStream)
+		return ok || in
 	}
 	if lisp.IsConditionClassIn(t.ConditionClasses(), s) {
 		c, ok := v.(*lisp.Condition)

@@ -71,7 +71,7 @@ func registerStrings() {
 		return t.Values(n, lisp.MakeInt(int64(pos)))
 	})
 	fn("read-from-string", 1, -1, "(string &optional eof-error-p eof-value &key start end preserve-whitespace)", "Read one object from a string; second value the index after it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		v, pos := strReadFromString(a)
+		v, pos := strReadFromString(a, t.ReadOptions().Base)
 		return t.Values(v, lisp.MakeInt(int64(pos)))
 	})
 }
@@ -198,7 +198,7 @@ func strParseInteger(a []lisp.Value) (lisp.Value, int) {
 
 // strReadFromString is read-from-string over the characters of the
 // string between :start and :end.
-func strReadFromString(a []lisp.Value) (lisp.Value, int) {
+func strReadFromString(a []lisp.Value, base int) (lisp.Value, int) {
 	const op = "read-from-string"
 	src := stringArg(op, a[0])
 	eofError, eofValue := true, lisp.Value(lisp.Nil)
@@ -219,6 +219,7 @@ func strReadFromString(a []lisp.Value) (lisp.Value, int) {
 	start, end := strBounds(op, kw, "start", "end", len(rs))
 	text := string(rs[start:end])
 	r := reader.New(text)
+	r.SetBase(base)
 	v, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		if eofError {

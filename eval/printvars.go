@@ -46,6 +46,9 @@ var (
 		{symReadFloatFormat, symDoubleFloat},
 		{symReadEval, lisp.T},
 		{symReadSuppress, lisp.Nil},
+		// A cell has no standard input; binding this to a string input
+		// stream gives read-line and friends one.
+		{lisp.Sym("*standard-input*"), lisp.Nil},
 	}
 )
 

@@ -35,6 +35,8 @@ func (p *printer) object(v Value) {
 		} else {
 			p.b.WriteString("#<output-stream>")
 		}
+	case *InputStream:
+		p.b.WriteString("#<" + p.cased("STRING-INPUT-STREAM") + ">")
 	case Function:
 		p.function(x)
 	case nil:

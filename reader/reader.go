@@ -25,7 +25,13 @@ type Reader struct {
 	lastWasToken bool
 	// labels are the #n= labels of the current top-level read.
 	labels map[string]lisp.Value
+	// base is *read-base* for integers and ratios; 0 means 10.
+	base int
 }
+
+// SetBase makes the reader read integers and ratios in base (2 to 36), as
+// *read-base* does; a token with a decimal point is still decimal.
+func (r *Reader) SetBase(base int) { r.base = base }
 
 // New returns a reader over src.
 func New(src string) *Reader {
