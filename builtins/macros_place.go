@@ -31,6 +31,7 @@ var setterOf = map[string]*lisp.Symbol{
 	"CAR": sSetCar, "CDR": sSetCdr, "FIRST": sSetCar, "REST": sSetCdr,
 	"NTH": sSetNth, "ELT": sSetElt, "AREF": sSetAref, "SVREF": sSetAref,
 	"CHAR": sSetChar, "SCHAR": sSetChar, "GETHASH": sPuthash,
+	"SYMBOL-FUNCTION": lisp.Sym("%set-symbol-function"), "FDEFINITION": lisp.Sym("%set-symbol-function"),
 	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
 }
 
@@ -42,6 +43,7 @@ var setterArity = map[string][2]int{
 	"CAR": {1, 1}, "CDR": {1, 1}, "FIRST": {1, 1}, "REST": {1, 1},
 	"NTH": {2, 2}, "ELT": {2, 2}, "AREF": {1, -1}, "SVREF": {2, 2},
 	"CHAR": {2, 2}, "SCHAR": {2, 2}, "GETHASH": {2, 3},
+	"SYMBOL-FUNCTION": {1, 1}, "FDEFINITION": {1, 1},
 	"BIT": {2, 2}, "SBIT": {2, 2}, "ROW-MAJOR-AREF": {2, 2},
 }
 

@@ -71,6 +71,8 @@ func registerOutput() {
 	})
 	registerPrintOptions()
 	registerInput()
+	registerTime()
+	registerDeftype()
 }
 
 // outStream returns the stream designated by the optional argument at

@@ -86,6 +86,9 @@ var predSymStar = lisp.Intern("*")
 
 // predTypep reports whether v is of type spec.
 func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
+	if exp, ok := userTypeExpansion(t, spec); ok {
+		spec = exp
+	}
 	switch s := spec.(type) {
 	case *lisp.Symbol:
 		return predAtomicType(t, v, s)

@@ -98,6 +98,7 @@ func New(limits Limits) *Interp {
 		c.special = true
 	}
 	in.definePrintVars()
+	in.defineConstants()
 	for _, b := range evaluatorBuiltins {
 		in.Define(b)
 	}

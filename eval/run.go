@@ -188,6 +188,14 @@ func (t *Thread) Macroexpand1(form lisp.Value) (lisp.Value, bool) {
 	if !ok {
 		return form, false
 	}
+	if a := t.expanding; a != nil {
+		if a.find(sFun, op) != nil {
+			return form, false
+		}
+		if sc := a.find(sMacro, op); sc != nil {
+			return sc.mac(t, form), true
+		}
+	}
 	mc := t.in.lookup(op)
 	if mc == nil || mc.macro == nil {
 		return form, false
