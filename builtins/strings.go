@@ -41,6 +41,9 @@ func registerStrings() {
 	fn("make-string", 1, 5, "(size &key initial-element element-type)", "A fresh string of size copies of :initial-element.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n := indexArg("make-string", a[0])
 		kw := parseKeys("make-string", a[1:], "initial-element", "element-type")
+		if et, ok := kw.get("element-type"); ok && !seqIsCharType(et) {
+			lisp.Errorf("make-string: the element type %s is not a character type", lisp.Prin1ToString(et))
+		}
 		c := lisp.Char(0)
 		if v, ok := kw.get("initial-element"); ok {
 			c = charArg("make-string", v)
