@@ -104,7 +104,7 @@ func (p *printer) print(v Value, depth int) {
 			p.b.WriteString(x.S)
 		}
 	case *Cons:
-		if p.o.Pretty && p.abbreviation(x, depth) {
+		if p.abbreviation(x, depth) {
 			return
 		}
 		p.list(x, depth)
@@ -147,7 +147,7 @@ func (p *printer) list(c *Cons, depth int) {
 		}
 		p.print(c.Car, depth+1)
 		next, ok := c.Cdr.(*Cons)
-		if !ok || p.shared != nil && p.isShared(next) || p.o.Pretty && abbreviationPrefix(next) == "," {
+		if !ok || p.shared != nil && p.isShared(next) || abbreviationPrefix(next) == "," {
 			if c.Cdr != Value(Nil) {
 				p.b.WriteString(" . ")
 				p.print(c.Cdr, depth+1)
