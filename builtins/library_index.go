@@ -164,6 +164,7 @@ var libraryIndex = [...]indexEntry{
 	{"DECF", -1, 0, 14, 5},
 	{"DECLAIM", -1, 0, 9, 4},
 	{"DECODE-UNIVERSAL-TIME", 19, 32, -1, 0},
+	{"DEFINE-SETF-EXPANDER", -1, 0, 14, 11},
 	{"DEFSETF", -1, 0, 14, 10},
 	{"DEFSTRUCT", -1, 0, 12, 0},
 	{"DEFTYPE", -1, 0, 19, 1},

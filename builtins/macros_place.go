@@ -162,6 +162,9 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 	// CL has setf look for a setf expander before it macroexpands; a setf
 	// function ((defun (setf f) …), defstruct's) comes after.
 	setter := setfFunctionName(head)
+	if hasSetfExpander(t, head) {
+		return expanderPlace(t, op, form, head, args)
+	}
 	if hasDefsetf(t, head) {
 		setter = defsetfName(head)
 	} else if expansion, ok := macroexpandPlace(t, form); ok {
