@@ -92,6 +92,9 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 	o := lisp.DefaultPrintOptions(true)
 	pc := t.in.printVars
 	for i, c := range pc.print {
+		if c.value == printVarDefaults[i].value {
+			continue // the common case: nothing bound, nothing to parse
+		}
 		if _, err := o.SetPrintOption(printVarDefaults[i].option, c.value); err != nil {
 			lisp.SignalClass(lisp.ClassTypeError, "%s: %v", printName(symPrintVarNames[i]), err)
 		}

@@ -20,7 +20,10 @@ func Format(b *strings.Builder, col int, control string, args []lisp.Value) {
 func FormatWith(b *strings.Builder, col int, control string, args []lisp.Value, opts *lisp.PrintOptions) {
 	c := compile(control)
 	f := topPool.Get().(*top)
-	f.out = output{b: b, base: col, opts: opts}
+	f.out = output{b: b, base: col}
+	if opts != nil {
+		f.out.opts, f.out.hasOpts = *opts, true
+	}
 	f.st = state{out: &f.out, control: control, args: args}
 	f.st.run(c.dirs)
 	// On a FORMAT-ERROR the panic skips this and the garbage collector
@@ -42,7 +45,9 @@ var topPool = sync.Pool{New: func() any { return new(top) }}
 type output struct {
 	b    *strings.Builder
 	base int
-	opts *lisp.PrintOptions // for ~A and ~S; nil for the defaults
+	// opts are the printer options for ~A, ~S and ~W, when hasOpts.
+	opts    lisp.PrintOptions
+	hasOpts bool
 }
 
 // column is the current output column, in characters.

@@ -17,10 +17,10 @@ func printString(v lisp.Value, escape bool) string {
 // printValue prints v as prin1 (escape) or princ would under the call's
 // printer options.
 func (o *output) printValue(v lisp.Value, escape bool) string {
-	if o.opts == nil {
+	if !o.hasOpts {
 		return printString(v, escape)
 	}
-	po := *o.opts
+	po := o.opts
 	po.Escape = escape
 	if !escape {
 		po.Readably = false
@@ -30,10 +30,10 @@ func (o *output) printValue(v lisp.Value, escape bool) string {
 
 // written prints v as write does (~W): under every option as it is.
 func (o *output) written(v lisp.Value) string {
-	if o.opts == nil {
+	if !o.hasOpts {
 		return printString(v, true)
 	}
-	return lisp.WriteToString(v, *o.opts)
+	return lisp.WriteToString(v, o.opts)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -22,7 +22,8 @@ const (
 // Prin1ToString returns v as prin1 prints it: readably where it can be read
 // back (strings quoted, symbols escaped, characters as #\c).
 func Prin1ToString(v Value) string {
-	p := newPrinter(DefaultPrintOptions(true))
+	var p printer
+	p.init(DefaultPrintOptions(true))
 	p.print(v, 0)
 	return p.b.String()
 }
@@ -30,7 +31,8 @@ func Prin1ToString(v Value) string {
 // PrincToString returns v as princ prints it: strings and characters raw,
 // symbols without escapes.
 func PrincToString(v Value) string {
-	p := newPrinter(DefaultPrintOptions(false))
+	var p printer
+	p.init(DefaultPrintOptions(false))
 	p.print(v, 0)
 	return p.b.String()
 }
@@ -44,7 +46,8 @@ func Princ(s *Stream, v Value) { WriteValue(s, v, false) }
 // WriteValue writes v to s, as prin1 when readably is true and as princ
 // otherwise.
 func WriteValue(s *Stream, v Value, readably bool) {
-	p := newPrinter(DefaultPrintOptions(readably))
+	var p printer
+	p.init(DefaultPrintOptions(readably))
 	p.print(v, 0)
 	s.WriteString(p.b.String())
 }

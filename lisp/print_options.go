@@ -127,7 +127,8 @@ var PrintOptionNames = []string{"escape", "readably", "radix", "circle", "pretty
 
 // WriteToString returns v printed under o.
 func WriteToString(v Value, o PrintOptions) string {
-	p := newPrinter(o)
+	var p printer
+	p.init(o)
 	if o.Circle {
 		p.findShared(v)
 	}
@@ -141,7 +142,8 @@ func WriteToString(v Value, o PrintOptions) string {
 
 // Write writes v to s under o.
 func Write(s *Stream, v Value, o PrintOptions) {
-	p := newPrinter(o)
+	var p printer
+	p.init(o)
 	if o.Circle {
 		p.findShared(v)
 	}
@@ -153,7 +155,9 @@ func Write(s *Stream, v Value, o PrintOptions) {
 	s.WriteString(out)
 }
 
-func newPrinter(o PrintOptions) *printer {
+// init readies a printer for o. Printers live on the caller's stack:
+// printing runs in tight loops.
+func (p *printer) init(o PrintOptions) {
 	if o.Readably {
 		o.Escape = true
 		o.Length, o.Level = -1, -1
@@ -161,7 +165,7 @@ func newPrinter(o PrintOptions) *printer {
 	if o.Base == 0 {
 		o.Base = 10
 	}
-	return &printer{escape: o.Escape, o: o}
+	p.escape, p.o = o.Escape, o
 }
 
 // checkPrettyWidth refuses output the pretty printer would break across
