@@ -139,3 +139,25 @@ func (t *Thread) checkTopLevelReadBase() {
 	c.value = lisp.Fixnum(10)
 	lisp.Errorf("*read-base*: source is always read in base 10, so setting it to %s at top level is not supported (it is reset to 10); bind it around read or read-from-string instead", lisp.Prin1ToString(v))
 }
+
+// PrintResult prints a cell's value as prin1 would under the image's
+// global printer variables, the way a REPL shows it after the cell has
+// run (so a top-level (setf *print-base* 16) shows in the results). A
+// setting that would make printing an error (*print-readably* with an
+// unreadable object, a too-wide *print-pretty* output) falls back to the
+// defaults: showing a result must never fail.
+func (in *Interp) PrintResult(v lisp.Value) (s string) {
+	o := lisp.DefaultPrintOptions(true)
+	for i, c := range in.printVars.print {
+		if c.value != printVarDefaults[i].value {
+			o.SetPrintOption(printVarDefaults[i].option, c.value)
+		}
+	}
+	o.Escape, o.Readably, o.Pretty = true, false, false
+	defer func() {
+		if recover() != nil {
+			s = lisp.Prin1ToString(v)
+		}
+	}()
+	return lisp.WriteToString(v, o)
+}

@@ -10,3 +10,9 @@
 (write 1 :bogus t)
 (setf *read-base* 16)
 *read-base*
+(setf *print-base* 16)
+255
+(setf *print-base* 10)
+(setf *print-case* :upcase)
+'abc
+(setf *print-case* :downcase)
