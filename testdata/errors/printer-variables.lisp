@@ -16,3 +16,4 @@
 (setf *print-case* :upcase)
 'abc
 (setf *print-case* :downcase)
+(let ((*gensym-counter* 100)) (gensym))
