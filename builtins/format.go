@@ -36,7 +36,8 @@ func registerFormat() {
 			if stream != nil {
 				col = stream.Column()
 			}
-			format.Format(&b, col, text, args)
+			opts := t.PrintOptions()
+			format.FormatWith(&b, col, text, args, &opts)
 			if stream == nil {
 				return lisp.NewString(b.String())
 			}

@@ -200,7 +200,7 @@ func registerMacros() {
 	macro("prog2", "(prog2 first second form…) evaluates every form and returns the value of second.", expandProg2)
 	macro("prog", "(prog (var…) tag-or-form…) binds the vars in parallel around a tagbody in a block nil.", expandProg(sLet))
 	macro("prog*", "(prog* (var…) tag-or-form…) binds the vars in sequence around a tagbody in a block nil.", expandProg(sLetStar))
-	macro("declaim", "(declaim declaration…) accepts global declarations and ignores them.", ignoreForm)
+	macro("declaim", "(declaim declaration…) makes global declarations as the form is read: special ones make variables special; inline, optimize, type and the like are accepted and ignored.", expandDeclaim)
 	macro("in-package", "(in-package name) is accepted and ignored: nodelisp has one package.", ignoreForm)
 	macro("with-output-to-string", "(with-output-to-string (var) body…) binds var to a string output stream and returns what body wrote to it.", expandWithOutputToString)
 	macro("time", "(time form) evaluates form, prints how long it took, and returns its values.", expandTime)
@@ -214,8 +214,11 @@ func registerMacros() {
 			fmt.Fprintf(out, "Evaluation took:\n  %.6f seconds of real time\n", elapsed.Seconds())
 			return lisp.Nil
 		})
-	fn("proclaim", 1, 1, "(declaration)", "Accepts a global declaration and ignores it; returns nil.",
-		func(t *eval.Thread, args []lisp.Value) lisp.Value { return lisp.Nil })
+	fn("proclaim", 1, 1, "(declaration)", "Make a global declaration: (special var…) makes the variables special; others are accepted and ignored. Returns nil.",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			t.Proclaim("proclaim", args[0])
+			return lisp.Nil
+		})
 }
 
 func expandProg1(t *eval.Thread, form lisp.Value) lisp.Value {
@@ -243,6 +246,16 @@ func expandProg(let *lisp.Symbol) eval.MacroFunc {
 		inner := lisp.ListStar(lisp.List(concat(decls, []lisp.Value{lisp.ListStar(lisp.List(body...), sTagbody)})...), let, args[0])
 		return lisp.List(sBlock, lisp.Nil, inner)
 	}
+}
+
+// expandDeclaim proclaims while the form is analysed, as SBCL's declaim
+// acts at compile time, so that the forms after it are analysed with the
+// variables already special.
+func expandDeclaim(t *eval.Thread, form lisp.Value) lisp.Value {
+	for _, spec := range macroArgs("declaim", form, 0, -1) {
+		t.Proclaim("declaim", spec)
+	}
+	return quoted(lisp.Nil)
 }
 
 func ignoreForm(t *eval.Thread, form lisp.Value) lisp.Value { return quoted(lisp.Nil) }

@@ -31,6 +31,8 @@ var setterOf = map[string]*lisp.Symbol{
 	"CAR": sSetCar, "CDR": sSetCdr, "FIRST": sSetCar, "REST": sSetCdr,
 	"NTH": sSetNth, "ELT": sSetElt, "AREF": sSetAref, "SVREF": sSetAref,
 	"CHAR": sSetChar, "SCHAR": sSetChar, "GETHASH": sPuthash,
+	"SYMBOL-FUNCTION": lisp.Sym("%set-symbol-function"), "FDEFINITION": lisp.Sym("%set-symbol-function"),
+	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
 }
 
 // setterArity is how many arguments each accessor of setterOf takes, at
@@ -41,6 +43,8 @@ var setterArity = map[string][2]int{
 	"CAR": {1, 1}, "CDR": {1, 1}, "FIRST": {1, 1}, "REST": {1, 1},
 	"NTH": {2, 2}, "ELT": {2, 2}, "AREF": {1, -1}, "SVREF": {2, 2},
 	"CHAR": {2, 2}, "SCHAR": {2, 2}, "GETHASH": {2, 3},
+	"SYMBOL-FUNCTION": {1, 1}, "FDEFINITION": {1, 1},
+	"BIT": {2, 2}, "SBIT": {2, 2}, "ROW-MAJOR-AREF": {2, 2},
 }
 
 // ordinalIndex maps second…tenth to their nth index.
@@ -154,12 +158,20 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 		}
 		return expandPlace(t, op, args[1])
 	}
-	if expansion, ok := macroexpandPlace(t, form); ok {
+	// A defsetf takes precedence over expanding the place as a macro, as
+	// CL has setf look for a setf expander before it macroexpands; a setf
+	// function ((defun (setf f) …), defstruct's) comes after.
+	setter := setfFunctionName(head)
+	if hasSetfExpander(t, head) {
+		return expanderPlace(t, op, form, head, args)
+	}
+	if hasDefsetf(t, head) {
+		setter = defsetfName(head)
+	} else if expansion, ok := macroexpandPlace(t, form); ok {
 		return expandPlace(t, op, expansion)
 	}
 	// Any other accessor is written by its setf function.
 	bs, refs := tempsFor(args)
-	setter := setfFunctionName(head)
 	return place{temps: bs, store: store, read: lisp.ListStar(lisp.List(refs...), head),
 		write: lisp.ListStar(lisp.List(refs...), setter, store),
 		direct: func(value lisp.Value) lisp.Value {
@@ -193,6 +205,19 @@ func macroexpandPlace(t *eval.Thread, form lisp.Value) (lisp.Value, bool) {
 		return nil, false
 	}
 	return t.Macroexpand1(form)
+}
+
+// defsetfName is the symbol naming the updater defsetf defines for an
+// accessor, called as setf functions are (new value first). It is apart
+// from the setf function so that setf can tell a defsetf, which comes
+// before macro expansion, from a setf function, which comes after.
+func defsetfName(accessor *lisp.Symbol) *lisp.Symbol {
+	return lisp.Intern("(DEFSETF " + accessor.Name + ")")
+}
+
+// hasDefsetf reports whether the image has a defsetf for accessor.
+func hasDefsetf(t *eval.Thread, accessor *lisp.Symbol) bool {
+	return t != nil && t.Interp().Describe(defsetfName(accessor)).Kind == "function"
 }
 
 // expandGetfPlace handles (getf plist indicator [default]): the plist is

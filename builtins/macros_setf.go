@@ -19,6 +19,7 @@ func registerMacrosSetf() {
 	macro("pop", "(pop place) removes the first element of the list in place and returns it.", expandPop)
 	macro("remf", "(remf place indicator) removes indicator and its value from the property list in place; true if it was there.", expandRemf)
 	macro("defsetf", "(defsetf accessor updater) makes (setf (accessor arg…) v) call (updater arg… v).", expandDefsetf)
+	macro("define-setf-expander", "(define-setf-expander accessor lambda-list body…) defines how setf expands (accessor …): body returns the five values of a setf expansion.", expandDefineSetfExpander)
 	fn("%remf", 2, 2, "(plist indicator)", "Returns plist without indicator and its value, and whether it was there (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			out, found := removeProperty(args[0], args[1])
@@ -220,7 +221,7 @@ func expandDefsetf(t *eval.Thread, form lisp.Value) lisp.Value {
 	}
 	v, rest := gensym("NEW"), gensym("ARGS")
 	return lisp.List(sProgn,
-		lisp.List(sDefun, setfFunctionName(access), lisp.List(v, sAmpRest, rest),
+		lisp.List(sDefun, defsetfName(access), lisp.List(v, sAmpRest, rest),
 			lisp.List(sApply, lisp.List(sFunction, update), lisp.List(lisp.Sym("append"), rest, lisp.List(sList, v)))),
 		quoted(access))
 }

@@ -12,33 +12,25 @@ func registerOutput() {
 	fn("print", 1, 2, "(object &optional stream)", "Print a newline, the object as prin1 does, and a space; return the object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "print", a, 1)
 		s.WriteString("\n")
-		lisp.Prin1(s, a[0])
+		printTo(t, s, a[0], true)
 		s.WriteString(" ")
 		return a[0]
 	})
 	fn("prin1", 1, 2, "(object &optional stream)", "Print an object readably (strings quoted); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		lisp.Prin1(outStream(t, "prin1", a, 1), a[0])
+		printTo(t, outStream(t, "prin1", a, 1), a[0], true)
 		return a[0]
 	})
 	fn("princ", 1, 2, "(object &optional stream)", "Print an object for people (strings and characters raw); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		lisp.Princ(outStream(t, "princ", a, 1), a[0])
+		printTo(t, outStream(t, "princ", a, 1), a[0], false)
 		return a[0]
 	})
-	fn("pprint", 1, 2, "(object &optional stream)", "Print a newline and the object as prin1 does; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	fn("pprint", 1, 2, "(object &optional stream)", "Print a newline and the object as prin1 does with *print-pretty* t; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "pprint", a, 1)
 		s.WriteString("\n")
-		lisp.Prin1(s, a[0])
+		o := printOpts(t, true)
+		o.Pretty = true
+		lisp.Write(s, a[0], o)
 		return t.Values()
-	})
-	fn("write", 1, -1, "(object &key stream escape readably &allow-other-keys)", "Print an object to :stream, as prin1 unless :escape is nil; return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		kw := parseKeys("write", a[1:], "stream", "escape", "readably", "pretty", "case", "base", "radix", "level", "length", "circle", "array", "gensym", "lines", "right-margin")
-		s := outDesignator(t, "write", kw.or("stream", lisp.Nil))
-		if outEscape("write", a[1:]) {
-			lisp.Prin1(s, a[0])
-		} else {
-			lisp.Princ(s, a[0])
-		}
-		return a[0]
 	})
 	fn("terpri", 0, 1, "(&optional stream)", "Write a newline; return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		outStream(t, "terpri", a, 0).WriteString("\n")
@@ -77,6 +69,10 @@ func registerOutput() {
 		}
 		return lisp.NewString(s.TakeString())
 	})
+	registerPrintOptions()
+	registerInput()
+	registerTime()
+	registerDeftype()
 }
 
 // outStream returns the stream designated by the optional argument at
@@ -101,16 +97,6 @@ func outDesignator(t *eval.Thread, op string, v lisp.Value) *lisp.Stream {
 	}
 	lisp.TypeError(op, v, "a stream")
 	return nil
-}
-
-// outEscape reads :escape from keyword arguments (default true) and
-// :readably, which implies escaping.
-func outEscape(op string, kwArgs []lisp.Value) bool {
-	kw := parseKeys(op, append(kwArgs[:len(kwArgs):len(kwArgs)], lisp.Sym(":allow-other-keys"), lisp.T))
-	if lisp.Truthy(kw.or("readably", lisp.Nil)) {
-		return true
-	}
-	return lisp.Truthy(kw.or("escape", lisp.T))
 }
 
 func outWriteString(t *eval.Thread, op string, a []lisp.Value, newline bool) {

@@ -35,7 +35,7 @@ func registerPredicates() {
 	predFn("keywordp", "True if the object is a keyword.", func(v lisp.Value) bool { s, ok := v.(*lisp.Symbol); return ok && s.Keyword })
 	predFn("characterp", "True if the object is a character.", func(v lisp.Value) bool { _, ok := v.(lisp.Char); return ok })
 	predFn("vectorp", "True if the object is a vector (strings included).", predVector)
-	predFn("arrayp", "True if the object is an array (nodelisp's arrays are vectors and strings).", predVector)
+	predFn("arrayp", "True if the object is an array (a vector, string, bit vector or array of another rank).", predArray)
 	predFn("simple-vector-p", "True if the object is a vector without fill pointer that is not a string.", predSimpleVector)
 	predFn("hash-table-p", "True if the object is a hash table.", func(v lisp.Value) bool { _, ok := v.(*lisp.HashTable); return ok })
 
@@ -77,7 +77,7 @@ func predVector(v lisp.Value) bool {
 
 func predSimpleVector(v lisp.Value) bool {
 	x, ok := v.(*lisp.Vector)
-	return ok && !x.FillPointer && !x.Adjustable
+	return ok && !x.FillPointer && !x.Adjustable && !x.Bits
 }
 
 func predFixnumRange(v lisp.Value) bool {
@@ -89,6 +89,9 @@ var predSymStar = lisp.Intern("*")
 
 // predTypep reports whether v is of type spec.
 func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
+	if exp, ok := userTypeExpansion(t, spec); ok {
+		spec = exp
+	}
 	switch s := spec.(type) {
 	case *lisp.Symbol:
 		return predAtomicType(t, v, s)
@@ -169,8 +172,12 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "EXTENDED-CHAR":
 		c, ok := v.(lisp.Char)
 		return ok && c >= 128
-	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
+	case "VECTOR":
 		return predVector(v)
+	case "ARRAY", "SIMPLE-ARRAY":
+		return predArray(v)
+	case "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
+		return predBitVector(v)
 	case "SIMPLE-VECTOR":
 		return predSimpleVector(v)
 	case "HASH-TABLE":
@@ -181,7 +188,8 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return ok
 	case "STREAM", "STRING-STREAM":
 		_, ok := v.(*lisp.Stream)
-		return ok
+		_, in := v.(*lisp.InputStream)
+		return ok || in
 	}
 	if is, known := classTypep(t, v, s); known {
 		return is
@@ -406,7 +414,12 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("extended-char")
 	case *lisp.String:
 		return lisp.List(sym("simple-array"), sym("character"), lisp.List(lisp.MakeInt(int64(seqStrLen(x)))))
+	case *lisp.Array:
+		return lisp.List(sym("simple-array"), lisp.T, arrDimList(x.Dims))
 	case *lisp.Vector:
+		if x.Bits {
+			return lisp.List(sym("simple-bit-vector"), lisp.MakeInt(int64(len(x.Items))))
+		}
 		if x.FillPointer || x.Adjustable {
 			return lisp.List(sym("vector"), lisp.T, lisp.MakeInt(int64(cap(x.Items))))
 		}

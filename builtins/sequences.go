@@ -153,9 +153,9 @@ func seqValues(op string, v lisp.Value) []lisp.Value {
 // seqLike builds a sequence of the kind of proto holding items (a fresh
 // slice the result may keep).
 func seqLike(op string, proto lisp.Value, items []lisp.Value) lisp.Value {
-	switch proto.(type) {
+	switch p := proto.(type) {
 	case *lisp.Vector:
-		return &lisp.Vector{Items: items}
+		return &lisp.Vector{Items: items, Bits: p.Bits && allBits(items)}
 	case *lisp.String:
 		return lisp.NewString(seqCharsToString(op, items))
 	}
@@ -314,7 +314,7 @@ func seqSetChar(op string, s *lisp.String, i int, value lisp.Value) {
 func seqSub(seq lisp.Value, start, end int) lisp.Value {
 	switch x := seq.(type) {
 	case *lisp.Vector:
-		return &lisp.Vector{Items: append([]lisp.Value(nil), x.Items[start:end]...)}
+		return &lisp.Vector{Items: append([]lisp.Value(nil), x.Items[start:end]...), Bits: x.Bits}
 	case *lisp.String:
 		if seqIsASCII(x.S) {
 			return lisp.NewString(x.S[start:end])
@@ -342,7 +342,7 @@ func seqReverse(v lisp.Value) lisp.Value {
 		for i, it := range x.Items {
 			out[len(out)-1-i] = it
 		}
-		return &lisp.Vector{Items: out}
+		return &lisp.Vector{Items: out, Bits: x.Bits}
 	case *lisp.String:
 		return lisp.NewString(seqReverseString(x.S))
 	}

@@ -14,19 +14,8 @@ import (
 )
 
 func registerSequencesArrays() {
-	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new one-dimensional array (a string when the element type is character).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
-		return seqMakeArray(args[0], kw)
-	})
 	fn("vector", 0, -1, "(&rest objects)", "Return a new simple vector of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Vector{Items: append([]lisp.Value{}, args...)}
-	})
-	fn("aref", 1, -1, "(array &rest subscripts)", "Return the element of the array (a vector or string) at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		return seqElt("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
-	})
-	fn("%set-aref", 3, 3, "(array index value)", "Store value at index of the vector or string and return it (the setf of aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		seqSetElt("aref", seqArrayArg("aref", args[0]), args[1], args[2])
-		return args[2]
 	})
 	fn("svref", 2, 2, "(simple-vector index)", "Return the element of the simple vector at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqElt("svref", seqVectorArg("svref", args[0]), args[1])
@@ -134,28 +123,7 @@ func registerSequencesArrays() {
 		v, ok := seqArrayArg("adjustable-array-p", args[0]).(*lisp.Vector)
 		return lisp.Bool(ok && v.Adjustable)
 	})
-	fn("array-dimension", 2, 2, "(array axis)", "Return the size of the array along the axis (only axis 0: arrays are one-dimensional).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if indexArg("array-dimension", args[1]) != 0 {
-			lisp.Errorf("array-dimension: axis %s is beyond the array's rank 1", lisp.Prin1ToString(args[1]))
-		}
-		return lisp.MakeInt(int64(seqArraySize("array-dimension", args[0])))
-	})
-	fn("array-dimensions", 1, 1, "(array)", "Return the list of the array's dimensions.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		return lisp.List(lisp.MakeInt(int64(seqArraySize("array-dimensions", args[0]))))
-	})
-	fn("array-total-size", 1, 1, "(array)", "Return the total number of elements the array holds (ignoring a fill pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		return lisp.MakeInt(int64(seqArraySize("array-total-size", args[0])))
-	})
-	fn("array-rank", 1, 1, "(array)", "Return the number of dimensions of the array (always 1 in nodelisp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		seqArrayArg("array-rank", args[0])
-		return lisp.MakeInt(1)
-	})
-	fn("array-element-type", 1, 1, "(array)", "Return the type of the array's elements: character for strings, t otherwise.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if _, ok := seqArrayArg("array-element-type", args[0]).(*lisp.String); ok {
-			return lisp.Intern("CHARACTER")
-		}
-		return lisp.T
-	})
+	registerArrays()
 
 	fn("fill", 2, -1, "(sequence item &key start end)", "Store item into every element of the sequence in the bounds and return the sequence.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("fill", args[2:], "start", "end")
@@ -188,12 +156,7 @@ func registerSequencesArrays() {
 
 func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
 	if c, ok := dims.(*lisp.Cons); ok {
-		if c.Cdr != lisp.Value(lisp.Nil) {
-			lisp.Errorf("make-array: nodelisp arrays are one-dimensional, not %s", lisp.Prin1ToString(dims))
-		}
 		dims = c.Car
-	} else if dims == lisp.Value(lisp.Nil) {
-		lisp.Errorf("make-array: nodelisp has no zero-dimensional arrays")
 	}
 	n := indexArg("make-array", dims)
 	checkSize("make-array", n)
@@ -228,11 +191,20 @@ func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
 		}
 		return lisp.NewString(strings.Repeat(string(rune(c)), fp))
 	}
+	bits := arrIsBitType(kw.or("element-type", lisp.T))
 	items := make([]lisp.Value, n)
 	if contents != nil {
 		copy(items, contents)
+		if bits {
+			for _, b := range contents {
+				arrBit("make-array", b)
+			}
+		}
 	} else {
 		init := kw.or("initial-element", lisp.MakeInt(0))
+		if bits {
+			arrBit("make-array", init)
+		}
 		for i := range items {
 			items[i] = init
 		}
@@ -241,6 +213,7 @@ func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
 		Items:       items[:fp],
 		FillPointer: hasFP,
 		Adjustable:  lisp.Truthy(kw.or("adjustable", lisp.Nil)),
+		Bits:        bits,
 	}
 }
 

@@ -41,6 +41,9 @@ func registerStrings() {
 	fn("make-string", 1, 5, "(size &key initial-element element-type)", "A fresh string of size copies of :initial-element.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n := indexArg("make-string", a[0])
 		kw := parseKeys("make-string", a[1:], "initial-element", "element-type")
+		if et, ok := kw.get("element-type"); ok && !seqIsCharType(et) {
+			lisp.Errorf("make-string: the element type %s is not a character type", lisp.Prin1ToString(et))
+		}
 		c := lisp.Char(0)
 		if v, ok := kw.get("initial-element"); ok {
 			c = charArg("make-string", v)
@@ -71,20 +74,8 @@ func registerStrings() {
 		return t.Values(n, lisp.MakeInt(int64(pos)))
 	})
 	fn("read-from-string", 1, -1, "(string &optional eof-error-p eof-value &key start end preserve-whitespace)", "Read one object from a string; second value the index after it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		v, pos := strReadFromString(a)
+		v, pos := strReadFromString(a, t.ReadOptions().Base)
 		return t.Values(resolveLiterals(t, v), lisp.MakeInt(int64(pos)))
-	})
-	fn("princ-to-string", 1, 1, "(object)", "The string princ would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		return lisp.NewString(lisp.PrincToString(a[0]))
-	})
-	fn("prin1-to-string", 1, 1, "(object)", "The string prin1 would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		return lisp.NewString(lisp.Prin1ToString(a[0]))
-	})
-	fn("write-to-string", 1, -1, "(object &key escape readably &allow-other-keys)", "The printed representation of an object; :escape nil prints as princ.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		if outEscape("write-to-string", a[1:]) {
-			return lisp.NewString(lisp.Prin1ToString(a[0]))
-		}
-		return lisp.NewString(lisp.PrincToString(a[0]))
 	})
 }
 
@@ -210,7 +201,7 @@ func strParseInteger(a []lisp.Value) (lisp.Value, int) {
 
 // strReadFromString is read-from-string over the characters of the
 // string between :start and :end.
-func strReadFromString(a []lisp.Value) (lisp.Value, int) {
+func strReadFromString(a []lisp.Value, base int) (lisp.Value, int) {
 	const op = "read-from-string"
 	src := stringArg(op, a[0])
 	eofError, eofValue := true, lisp.Value(lisp.Nil)
@@ -231,6 +222,7 @@ func strReadFromString(a []lisp.Value) (lisp.Value, int) {
 	start, end := strBounds(op, kw, "start", "end", len(rs))
 	text := string(rs[start:end])
 	r := reader.New(text)
+	r.SetBase(base)
 	v, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		if eofError {

@@ -351,6 +351,11 @@ func (a *analyzer) expand(m MacroFunc, form lisp.Value) lisp.Value {
 	if a.t.expansions > maxExpansionsPerForm {
 		lisp.Errorf("macroexpand: too many macro expansions (%d)", maxExpansionsPerForm)
 	}
+	// While a macro runs, Macroexpand1 sees the local macros in scope,
+	// so that setf can expand a macrolet place.
+	saved := a.t.expanding
+	a.t.expanding = a
+	defer func() { a.t.expanding = saved }()
 	return m(a.t, form)
 }
 

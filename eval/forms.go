@@ -28,9 +28,9 @@ var (
 	symLoop              = lisp.Sym("loop")
 	symFuncall           = lisp.Sym("funcall")
 	symDestructuringBind = lisp.Sym("destructuring-bind")
-	symQuasiquote        = lisp.Sym("quasiquote")
-	symUnquote           = lisp.Sym("unquote")
-	symUnquoteSplicing   = lisp.Sym("unquote-splicing")
+	symQuasiquote        = lisp.SymQuasiquote // the reader's, uninterned
+	symUnquote           = lisp.SymUnquote
+	symUnquoteSplicing   = lisp.SymUnquoteSplicing
 	symStandardOutput    = lisp.Sym("*standard-output*")
 	symErrorOutput       = lisp.Sym("*error-output*")
 	symSpecial           = lisp.Sym("special")
@@ -97,7 +97,10 @@ func init() {
 	def("multiple-value-list", "Return the values of a form as a list.", sfMultipleValueList)
 	def("multiple-value-setq", "Assign variables the values of a form.", sfMultipleValueSetq)
 	def("nth-value", "Return the Nth value of a form.", sfNthValue)
-	def("quasiquote", "Backquote: build a structure from a template.", sfQuasiquote)
+	// Backquote is a special form of the reader's uninterned operator, so a
+	// program's own symbol quasiquote stays an ordinary symbol.
+	specialForms[symQuasiquote] = sfQuasiquote
+	specialDocs[symQuasiquote] = "Backquote: build a structure from a template."
 	def("define-condition", "Define a condition type.", sfDefineCondition)
 }
 

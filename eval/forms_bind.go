@@ -61,6 +61,7 @@ func (a *analyzer) newBinding(op string, name lisp.Value, init *ir, specials map
 	if !ok || s == lisp.Nil || s == lisp.T || s.Keyword {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: %s cannot be bound", op, lisp.Prin1ToString(name))
 	}
+	checkBindable(op, s)
 	c := a.in.lookup(s)
 	if c != nil && c.constant {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: cannot bind the constant %s", op, printName(s))

@@ -41,6 +41,8 @@ type Interp struct {
 	cells  map[*lisp.Symbol]*cell
 	spare  []cell // unused cells (see cell)
 	stdout *cell  // *standard-output*
+	// printVars are the cells of the printer and reader variables.
+	printVars *printCells
 	// classes holds the condition types define-condition made.
 	classes map[*lisp.Symbol]*conditionClass
 	// library defines, on first use, the names the image has no cell for.
@@ -99,6 +101,8 @@ func New(limits Limits) *Interp {
 		c := in.cell(lisp.Sym(name))
 		c.special = true
 	}
+	in.definePrintVars()
+	in.defineConstants()
 	for _, b := range evaluatorBuiltins {
 		in.Define(b)
 	}

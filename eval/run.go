@@ -93,7 +93,9 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.V
 	top = t.pos
 	t.mvSet = false
 	v := t.evalTop(form, cell)
-	return t.valuesOf(v), nil
+	vals = t.valuesOf(v)
+	t.checkTopLevelReadBase()
+	return vals, nil
 }
 
 // strayExit describes a non-local exit that found no target.
@@ -188,6 +190,14 @@ func (t *Thread) Macroexpand1(form lisp.Value) (lisp.Value, bool) {
 	op, ok := c.Car.(*lisp.Symbol)
 	if !ok {
 		return form, false
+	}
+	if a := t.expanding; a != nil {
+		if a.find(sFun, op) != nil {
+			return form, false
+		}
+		if sc := a.find(sMacro, op); sc != nil {
+			return sc.mac(t, form), true
+		}
 	}
 	mc := t.in.lookup(op)
 	if mc == nil || mc.macro == nil {

@@ -46,6 +46,8 @@ type Thread struct {
 	offered  *lisp.Condition // last condition already offered to handlers
 
 	expansions int // macro expansions while analysing the current top-level form
+	// expanding is the analyzer whose macro call is running, if any.
+	expanding *analyzer
 
 	slab []int64 // the unused rest of the block fixnum results are boxed in (fixnum.go)
 

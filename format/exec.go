@@ -12,9 +12,18 @@ import (
 // column the output starts at (for ~&, ~T). It panics with a FORMAT-ERROR
 // condition on a malformed control string or missing arguments.
 func Format(b *strings.Builder, col int, control string, args []lisp.Value) {
+	FormatWith(b, col, control, args, nil)
+}
+
+// FormatWith is Format with the printer options ~A and ~S print under (the
+// current *print-base*, *print-case* and the rest); nil means the defaults.
+func FormatWith(b *strings.Builder, col int, control string, args []lisp.Value, opts *lisp.PrintOptions) {
 	c := compile(control)
 	f := topPool.Get().(*top)
 	f.out = output{b: b, base: col}
+	if opts != nil {
+		f.out.opts, f.out.hasOpts = *opts, true
+	}
 	f.st = state{out: &f.out, control: control, args: args}
 	f.st.run(c.dirs)
 	// On a FORMAT-ERROR the panic skips this and the garbage collector
@@ -36,6 +45,9 @@ var topPool = sync.Pool{New: func() any { return new(top) }}
 type output struct {
 	b    *strings.Builder
 	base int
+	// opts are the printer options for ~A, ~S and ~W, when hasOpts.
+	opts    lisp.PrintOptions
+	hasOpts bool
 }
 
 // column is the current output column, in characters.
@@ -171,7 +183,7 @@ func (st *state) run(dirs []*directive) escape {
 		case 's':
 			st.aesthetic(d, true)
 		case 'w':
-			b.WriteString(printString(st.next(d), true))
+			b.WriteString(st.out.written(st.next(d)))
 		case 'd':
 			st.integer(d, 10)
 		case 'b':
@@ -275,7 +287,7 @@ func (st *state) printed(v lisp.Value, colon, escape bool) string {
 	if colon && v == lisp.Value(lisp.Nil) {
 		return "()"
 	}
-	return printString(v, escape)
+	return st.out.printValue(v, escape)
 }
 
 // writeField writes s padded with pad to at least mincol characters: minpad

@@ -14,4 +14,26 @@ func printString(v lisp.Value, escape bool) string {
 	return lisp.PrincToString(v)
 }
 
+// printValue prints v as prin1 (escape) or princ would under the call's
+// printer options.
+func (o *output) printValue(v lisp.Value, escape bool) string {
+	if !o.hasOpts {
+		return printString(v, escape)
+	}
+	po := o.opts
+	po.Escape = escape
+	if !escape {
+		po.Readably = false
+	}
+	return lisp.WriteToString(v, po)
+}
+
+// written prints v as write does (~W): under every option as it is.
+func (o *output) written(v lisp.Value) string {
+	if !o.hasOpts {
+		return printString(v, true)
+	}
+	return lisp.WriteToString(v, o.opts)
+}
+
 func itoa(n int) string { return strconv.Itoa(n) }

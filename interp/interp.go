@@ -83,7 +83,7 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 	if err != nil {
 		return r, err
 	}
-	r.Printed = lisp.Prin1ToString(res.Value)
+	r.Printed = it.image.PrintResult(res.Value)
 	return r, nil
 }
 

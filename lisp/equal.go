@@ -50,6 +50,8 @@ func Equal(a, b Value) bool {
 			}
 			a, b = x.Cdr, y.Cdr
 			continue
+		case *Vector:
+			return x.Bits && equalBits(x, b)
 		}
 		return false
 	}

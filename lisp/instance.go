@@ -75,7 +75,8 @@ func (p *printer) instanceDefault(x *Instance, depth int) {
 // DefaultInstanceString prints x as if its class had no printer of its
 // own: what call-next-method in a print-object method prints.
 func DefaultInstanceString(x *Instance, escape bool) string {
-	p := printer{escape: escape}
+	var p printer
+	p.init(DefaultPrintOptions(escape))
 	p.instanceDefault(x, 0)
 	return p.b.String()
 }

@@ -22,7 +22,8 @@ const (
 // Prin1ToString returns v as prin1 prints it: readably where it can be read
 // back (strings quoted, symbols escaped, characters as #\c).
 func Prin1ToString(v Value) string {
-	p := printer{escape: true}
+	var p printer
+	p.init(DefaultPrintOptions(true))
 	p.print(v, 0)
 	return p.b.String()
 }
@@ -30,7 +31,8 @@ func Prin1ToString(v Value) string {
 // PrincToString returns v as princ prints it: strings and characters raw,
 // symbols without escapes.
 func PrincToString(v Value) string {
-	p := printer{}
+	var p printer
+	p.init(DefaultPrintOptions(false))
 	p.print(v, 0)
 	return p.b.String()
 }
@@ -44,7 +46,8 @@ func Princ(s *Stream, v Value) { WriteValue(s, v, false) }
 // WriteValue writes v to s, as prin1 when readably is true and as princ
 // otherwise.
 func WriteValue(s *Stream, v Value, readably bool) {
-	p := printer{escape: readably}
+	var p printer
+	p.init(DefaultPrintOptions(readably))
 	p.print(v, 0)
 	s.WriteString(p.b.String())
 }
@@ -61,6 +64,11 @@ type printer struct {
 	b       strings.Builder
 	escape  bool // prin1 rather than princ
 	objects int  // objects printed so far, against maxPrintObjects
+	o       PrintOptions
+	// With *print-circle*: the objects met more than once, each with its
+	// label once printed (0 before), and the last label given.
+	shared    map[Value]int
+	lastLabel int
 }
 
 func (p *printer) print(v Value, depth int) {
@@ -69,16 +77,26 @@ func (p *printer) print(v Value, depth int) {
 		p.b.WriteString("...")
 		return
 	}
+	if p.shared != nil && p.label(v) {
+		return
+	}
 	switch x := v.(type) {
 	case *Symbol:
 		p.symbol(x)
 	case Fixnum:
-		p.b.WriteString(strconv.FormatInt(int64(x), 10))
+		if p.o.Base == 10 && !p.o.Radix {
+			p.b.WriteString(strconv.FormatInt(int64(x), 10))
+		} else {
+			p.integer(big.NewInt(int64(x)))
+		}
 	case *big.Int:
-		p.b.WriteString(x.String())
+		p.integer(x)
 	case *big.Rat:
-		p.b.WriteString(x.RatString())
+		p.ratio(x)
 	case Float:
+		if p.o.SingleFloats {
+			Errorf("*read-default-float-format*: every float is a double-float, which SBCL would print with a d0 exponent under %s; bind it to double-float", "single-float")
+		}
 		p.b.WriteString(formatFloat(float64(x)))
 	case Char:
 		p.char(x)
@@ -89,33 +107,52 @@ func (p *printer) print(v Value, depth int) {
 			p.b.WriteString(x.S)
 		}
 	case *Cons:
+		if p.abbreviation(x, depth) {
+			return
+		}
 		p.list(x, depth)
 	case *Vector:
 		p.vector(x, depth)
 	case *Instance:
 		p.instance(x, depth)
+	case *Array:
+		p.array(x, depth)
 	default:
 		p.object(v)
 	}
 }
 
+// tooDeep reports whether a list or vector at depth prints as "#".
+func (p *printer) tooDeep(depth int) bool {
+	return depth >= maxPrintDepth || p.o.Level >= 0 && depth >= p.o.Level
+}
+
+// lengthCap is how many elements of a list or vector print before "...".
+func (p *printer) lengthCap() int {
+	if p.o.Length >= 0 && p.o.Length < maxPrintLength {
+		return p.o.Length
+	}
+	return maxPrintLength
+}
+
 func (p *printer) list(c *Cons, depth int) {
-	if depth >= maxPrintDepth {
+	if p.tooDeep(depth) {
 		p.b.WriteByte('#')
 		return
 	}
+	limit := p.lengthCap()
 	p.b.WriteByte('(')
 	for n := 0; ; n++ {
-		if n == maxPrintLength {
-			p.b.WriteString(" ...")
-			break
-		}
 		if n > 0 {
 			p.b.WriteByte(' ')
 		}
+		if n == limit {
+			p.b.WriteString("...")
+			break
+		}
 		p.print(c.Car, depth+1)
 		next, ok := c.Cdr.(*Cons)
-		if !ok {
+		if !ok || p.shared != nil && p.isShared(next) || abbreviationPrefix(next) == "," {
 			if c.Cdr != Value(Nil) {
 				p.b.WriteString(" . ")
 				p.print(c.Cdr, depth+1)
@@ -132,16 +169,25 @@ func (p *printer) list(c *Cons, depth int) {
 }
 
 func (p *printer) vector(v *Vector, depth int) {
-	if depth >= maxPrintDepth {
+	if p.o.NoArray {
+		p.unreadableArray(v)
+		return
+	}
+	if v.Bits {
+		p.bits(v)
+		return
+	}
+	if p.tooDeep(depth) {
 		p.b.WriteByte('#')
 		return
 	}
+	limit := p.lengthCap()
 	p.b.WriteString("#(")
 	for i, item := range v.Items {
 		if i > 0 {
 			p.b.WriteByte(' ')
 		}
-		if i == maxPrintLength || p.objects > maxPrintObjects {
+		if i == limit || p.objects > maxPrintObjects {
 			p.b.WriteString("...")
 			break
 		}

@@ -17,11 +17,14 @@ type LambdaLister interface {
 }
 
 func (p *printer) object(v Value) {
+	if p.o.Readably {
+		Errorf("print-not-readable: %s has no readable printed form (*print-readably* is t)", PrincToString(v))
+	}
 	switch x := v.(type) {
 	case *HashTable:
 		// SBCL writes :TEST and :COUNT in upper case whatever the
 		// print case.
-		p.b.WriteString("#<hash-table :TEST ")
+		p.b.WriteString("#<" + p.cased("HASH-TABLE") + " :TEST ")
 		p.print(x.Test, 1)
 		fmt.Fprintf(&p.b, " :COUNT %d>", x.Count())
 	case *Condition:
@@ -34,6 +37,8 @@ func (p *printer) object(v Value) {
 		} else {
 			p.b.WriteString("#<output-stream>")
 		}
+	case *InputStream:
+		p.b.WriteString("#<" + p.cased("STRING-INPUT-STREAM") + ">")
 	case Function:
 		p.function(x)
 	case nil:
@@ -44,9 +49,9 @@ func (p *printer) object(v Value) {
 }
 
 func (p *printer) function(f Function) {
-	p.b.WriteString("#<function ")
+	p.b.WriteString("#<" + p.cased("FUNCTION") + " ")
 	if name := f.FunctionName(); name != "" {
-		p.b.WriteString(downcase(name))
+		p.b.WriteString(p.cased(strings.ToUpper(name)))
 	} else {
 		p.b.WriteString("(lambda ")
 		if l, ok := f.(LambdaLister); ok && l.LambdaList() != Value(Nil) {
@@ -87,6 +92,20 @@ func (p *printer) condition(c *Condition) {
 		writeStringLiteral(&p.b, c.Message)
 	}
 	p.b.WriteByte('>')
+}
+
+// unreadableArray prints a vector as *print-array* nil asks: its type and
+// length only.
+func (p *printer) unreadableArray(v *Vector) {
+	if v.FillPointer || v.Adjustable {
+		fmt.Fprintf(&p.b, "#<(%s %s %d)>", p.cased("VECTOR"), p.cased("T"), cap(v.Items))
+		return
+	}
+	if v.Bits {
+		fmt.Fprintf(&p.b, "#<(%s %d)>", p.cased("SIMPLE-BIT-VECTOR"), len(v.Items))
+		return
+	}
+	fmt.Fprintf(&p.b, "#<(%s %d)>", p.cased("SIMPLE-VECTOR"), len(v.Items))
 }
 
 func orNil(v Value) Value {

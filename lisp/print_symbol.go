@@ -14,17 +14,17 @@ import (
 
 func (p *printer) symbol(s *Symbol) {
 	if !p.escape {
-		p.b.WriteString(downcase(s.Name))
+		p.b.WriteString(p.cased(s.Name))
 		return
 	}
 	switch {
 	case s.Keyword:
 		p.b.WriteByte(':')
-	case !isInterned(s):
+	case !p.o.NoGensym && !isInterned(s):
 		p.b.WriteString("#:")
 	}
 	if !symbolNeedsBars(s.Name) {
-		p.b.WriteString(downcase(s.Name))
+		p.b.WriteString(p.cased(s.Name))
 		return
 	}
 	p.b.WriteByte('|')
@@ -42,6 +42,29 @@ func (p *printer) symbol(s *Symbol) {
 func isInterned(s *Symbol) bool {
 	found, ok := FindSymbol(s.Name)
 	return ok && found == s
+}
+
+// cased applies *print-case* to the upper-case letters of a name; its
+// lower-case letters (only in names that were read with bars) stay as
+// they are.
+func (p *printer) cased(name string) string {
+	switch p.o.Case {
+	case CaseUpcase:
+		return name
+	case CaseCapitalize:
+		var b strings.Builder
+		inWord := false
+		for _, r := range name {
+			alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+			if inWord && unicode.IsUpper(r) {
+				r = unicode.ToLower(r)
+			}
+			b.WriteRune(r)
+			inWord = alnum
+		}
+		return b.String()
+	}
+	return downcase(name)
 }
 
 // downcase lower-cases the upper-case letters of a name.

@@ -31,6 +31,7 @@ type Vector struct {
 	Items       []Value
 	FillPointer bool // made with :fill-pointer; prints only Items
 	Adjustable  bool
+	Bits        bool // a bit vector: every item is the fixnum 0 or 1; prints #*101
 }
 
 // Function is implemented by every callable value (the evaluator's closures

@@ -59,6 +59,12 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 		return r.readStructure(start), kValue
 	case '.':
 		r.fail(start, "#. (read-time evaluation) is not supported")
+	case '=':
+		return r.readLabelDef(start, arg), kValue
+	case '#':
+		return r.readLabelRef(start, arg), kValue
+	case '*':
+		return r.readBitVector(start, arg), kValue
 	}
 	r.fail(start, "unsupported syntax #"+arg+string(c))
 	return nil, kNone

@@ -19,9 +19,9 @@ const (
 var (
 	symQuote           = lisp.Intern("QUOTE")
 	symFunction        = lisp.Intern("FUNCTION")
-	symQuasiquote      = lisp.Intern("QUASIQUOTE")
-	symUnquote         = lisp.Intern("UNQUOTE")
-	symUnquoteSplicing = lisp.Intern("UNQUOTE-SPLICING")
+	symQuasiquote      = lisp.SymQuasiquote
+	symUnquote         = lisp.SymUnquote
+	symUnquoteSplicing = lisp.SymUnquoteSplicing
 )
 
 // readAny reads the one construct starting at the next rune, which the

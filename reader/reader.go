@@ -23,7 +23,15 @@ type Reader struct {
 	// lastWasToken is set when the form just read was a token, whose
 	// terminating whitespace Read consumes.
 	lastWasToken bool
+	// labels are the #n= labels of the current top-level read.
+	labels map[string]lisp.Value
+	// base is *read-base* for integers and ratios; 0 means 10.
+	base int
 }
+
+// SetBase makes the reader read integers and ratios in base (2 to 36), as
+// *read-base* does; a token with a decimal point is still decimal.
+func (r *Reader) SetBase(base int) { r.base = base }
 
 // New returns a reader over src.
 func New(src string) *Reader {
@@ -61,7 +69,7 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			v, err = nil, f.err
 		}
 	}()
-	r.depth, r.backquote, r.suppress = 0, 0, false
+	r.depth, r.backquote, r.suppress, r.labels = 0, 0, false, nil
 	for {
 		if !r.skipSpace() {
 			return nil, io.EOF

@@ -99,6 +99,11 @@ func (r *Reader) interpret(t token) (lisp.Value, kind) {
 			}
 			r.fail(t.start, "too many dots")
 		}
+		if r.base > 10 || r.base > 1 && r.base < 10 {
+			if v, ok := r.parseRadix(t.start, s, r.base); ok {
+				return v, kValue
+			}
+		}
 		if v, ok := r.parseDecimal(t.start, s); ok {
 			return v, kValue
 		}

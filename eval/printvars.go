@@ -1,0 +1,163 @@
+package eval
+
+import "github.com/nodelisp/nodelisp/lisp"
+
+// The standard variables the printer and reader consult. Each is a real
+// special variable of the image, bound dynamically by let, and every
+// printing builtin reads its current value through Thread.PrintOptions, so
+// none is accepted and then ignored.
+
+// printVarDefaults are the printer variables, by the option name
+// lisp.PrintOptions.SetPrintOption knows them, with nodelisp's defaults
+// (those of SBCL under the golden setup: lower case, no pretty printer).
+var printVarDefaults = []struct {
+	option string
+	value  lisp.Value
+}{
+	{"escape", lisp.T},
+	{"readably", lisp.Nil},
+	{"base", lisp.Fixnum(10)},
+	{"radix", lisp.Nil},
+	{"case", lisp.InternKeyword("DOWNCASE")},
+	{"length", lisp.Nil},
+	{"level", lisp.Nil},
+	{"circle", lisp.Nil},
+	{"array", lisp.T},
+	{"gensym", lisp.T},
+	{"pretty", lisp.Nil},
+	{"right-margin", lisp.Nil},
+	{"lines", lisp.Nil},
+	{"miser-width", lisp.Nil},
+	{"pprint-dispatch", lisp.Nil},
+}
+
+var (
+	symReadBase          = lisp.Sym("*read-base*")
+	symReadFloatFormat   = lisp.Sym("*read-default-float-format*")
+	symReadEval          = lisp.Sym("*read-eval*")
+	symReadSuppress      = lisp.Sym("*read-suppress*")
+	symDoubleFloat       = lisp.Sym("double-float")
+	symPrintVarNames     = printVarSymbols()
+	readerVarDefaultsSet = []struct {
+		sym   *lisp.Symbol
+		value lisp.Value
+	}{
+		{symReadBase, lisp.Fixnum(10)},
+		{symReadFloatFormat, symDoubleFloat},
+		{symReadEval, lisp.T},
+		{symReadSuppress, lisp.Nil},
+		// A cell has no standard input; binding this to a string input
+		// stream gives read-line and friends one.
+		{lisp.Sym("*standard-input*"), lisp.Nil},
+	}
+)
+
+func printVarSymbols() []*lisp.Symbol {
+	out := make([]*lisp.Symbol, len(printVarDefaults))
+	for i, d := range printVarDefaults {
+		out[i] = lisp.Sym("*print-" + d.option + "*")
+	}
+	return out
+}
+
+// printCells are the cells of the printer and reader variables, found once
+// per image so that printing pays no map lookups.
+type printCells struct {
+	print                                       []*cell // as printVarDefaults
+	readBase, readFloat, readEval, readSuppress *cell
+}
+
+func (in *Interp) definePrintVars() {
+	pc := &printCells{print: make([]*cell, len(printVarDefaults))}
+	for i, d := range printVarDefaults {
+		c := in.cell(symPrintVarNames[i])
+		c.special, c.value = true, d.value
+		pc.print[i] = c
+	}
+	for _, d := range readerVarDefaultsSet {
+		c := in.cell(d.sym)
+		c.special, c.value = true, d.value
+	}
+	pc.readBase = in.cell(symReadBase)
+	pc.readFloat = in.cell(symReadFloatFormat)
+	pc.readEval = in.cell(symReadEval)
+	pc.readSuppress = in.cell(symReadSuppress)
+	in.printVars = pc
+}
+
+// PrintOptions returns the printer options the current bindings of the
+// *print-…* variables (and *read-default-float-format*) give. A variable
+// bound to a value the printer cannot honour is an error naming it.
+func (t *Thread) PrintOptions() lisp.PrintOptions {
+	o := lisp.DefaultPrintOptions(true)
+	pc := t.in.printVars
+	for i, c := range pc.print {
+		if c.value == printVarDefaults[i].value {
+			continue // the common case: nothing bound, nothing to parse
+		}
+		if _, err := o.SetPrintOption(printVarDefaults[i].option, c.value); err != nil {
+			lisp.SignalClass(lisp.ClassTypeError, "%s: %v", printName(symPrintVarNames[i]), err)
+		}
+	}
+	o.SingleFloats = pc.readFloat.value != lisp.Value(symDoubleFloat)
+	return o
+}
+
+// ReadOptions are the reader variables' current values, checked: a base
+// from 2 to 36, and *read-suppress* nil and *read-default-float-format*
+// double-float, the only values nodelisp's reader implements.
+type ReadOptions struct {
+	Base int
+	Eval bool // *read-eval*
+}
+
+// ReadOptions returns the current reader options.
+func (t *Thread) ReadOptions() ReadOptions {
+	pc := t.in.printVars
+	b, ok := pc.readBase.value.(lisp.Fixnum)
+	if !ok || b < 2 || b > 36 {
+		lisp.SignalClass(lisp.ClassTypeError, "*read-base*: %s is not a radix (an integer from 2 to 36)", lisp.Prin1ToString(pc.readBase.value))
+	}
+	if pc.readFloat.value != lisp.Value(symDoubleFloat) {
+		lisp.Errorf("*read-default-float-format*: nodelisp reads every float as a double-float, not as %s", lisp.Prin1ToString(pc.readFloat.value))
+	}
+	if pc.readSuppress.value != lisp.Value(lisp.Nil) {
+		lisp.Errorf("*read-suppress*: reading with *read-suppress* true is not supported")
+	}
+	return ReadOptions{Base: int(b), Eval: lisp.Truthy(pc.readEval.value)}
+}
+
+// checkTopLevelReadBase refuses a cell that leaves *read-base* changed:
+// source text is read before it runs, always in base 10, so the rest of
+// the cell and later cells would silently read differently from SBCL.
+func (t *Thread) checkTopLevelReadBase() {
+	c := t.in.printVars.readBase
+	if b, ok := c.value.(lisp.Fixnum); ok && b == 10 {
+		return
+	}
+	v := c.value
+	c.value = lisp.Fixnum(10)
+	lisp.Errorf("*read-base*: source is always read in base 10, so setting it to %s at top level is not supported (it is reset to 10); bind it around read or read-from-string instead", lisp.Prin1ToString(v))
+}
+
+// PrintResult prints a cell's value as prin1 would under the image's
+// global printer variables, the way a REPL shows it after the cell has
+// run (so a top-level (setf *print-base* 16) shows in the results). A
+// setting that would make printing an error (*print-readably* with an
+// unreadable object, a too-wide *print-pretty* output) falls back to the
+// defaults: showing a result must never fail.
+func (in *Interp) PrintResult(v lisp.Value) (s string) {
+	o := lisp.DefaultPrintOptions(true)
+	for i, c := range in.printVars.print {
+		if c.value != printVarDefaults[i].value {
+			o.SetPrintOption(printVarDefaults[i].option, c.value)
+		}
+	}
+	o.Escape, o.Readably, o.Pretty = true, false, false
+	defer func() {
+		if recover() != nil {
+			s = lisp.Prin1ToString(v)
+		}
+	}()
+	return lisp.WriteToString(v, o)
+}

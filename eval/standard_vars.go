@@ -1,0 +1,20 @@
+package eval
+
+import "github.com/nodelisp/nodelisp/lisp"
+
+// unsupportedStandardVars are standard special variables nodelisp does not
+// implement. Binding one with let would otherwise make a lexical variable
+// that nothing consults, a silent difference; it is an error naming it.
+var unsupportedStandardVars = map[string]bool{
+	"*GENSYM-COUNTER*": true, "*RANDOM-STATE*": true, "*PACKAGE*": true, "*READTABLE*": true,
+	"*TERMINAL-IO*": true, "*QUERY-IO*": true, "*DEBUG-IO*": true, "*BREAK-ON-SIGNALS*": true,
+	"*MACROEXPAND-HOOK*": true, "*DEBUGGER-HOOK*": true, "*FEATURES*": true, "*MODULES*": true,
+	"*DEFAULT-PATHNAME-DEFAULTS*": true, "*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
+}
+
+// checkBindable refuses a binding of an unsupported standard variable.
+func checkBindable(op string, s *lisp.Symbol) {
+	if s.Interned && unsupportedStandardVars[s.Name] {
+		lisp.Errorf("%s: binding the standard variable %s is not supported by nodelisp", op, printName(s))
+	}
+}

@@ -1,0 +1,53 @@
+package lisp
+
+import "unicode/utf8"
+
+// InputStream is a character input stream reading a string, as
+// make-string-input-stream and with-input-from-string make. Pos is the
+// byte offset of the next character; End is where the stream stops.
+type InputStream struct {
+	S        string
+	Pos, End int
+	Start    int // the offset it started at, for with-input-from-string's :index
+	Closed   bool
+}
+
+// NewStringInputStream returns a stream reading s[start:end].
+func NewStringInputStream(s string, start, end int) *InputStream {
+	return &InputStream{S: s, Pos: start, End: end, Start: start}
+}
+
+// ReadRune returns the next character and advances, or false at the end.
+func (s *InputStream) NextChar() (rune, bool) {
+	if s.Pos >= s.End {
+		return 0, false
+	}
+	r, n := utf8.DecodeRuneInString(s.S[s.Pos:s.End])
+	s.Pos += n
+	return r, true
+}
+
+// PeekRune returns the next character without reading it.
+func (s *InputStream) PeekChar() (rune, bool) {
+	if s.Pos >= s.End {
+		return 0, false
+	}
+	r, _ := utf8.DecodeRuneInString(s.S[s.Pos:s.End])
+	return r, true
+}
+
+// UnreadRune steps back over r, the character last read.
+func (s *InputStream) UnreadChar(r rune) bool {
+	n := utf8.RuneLen(r)
+	if n < 0 || s.Pos-n < s.Start {
+		return false
+	}
+	if got, _ := utf8.DecodeRuneInString(s.S[s.Pos-n:]); got != r {
+		return false
+	}
+	s.Pos -= n
+	return true
+}
+
+// Rest is the unread text.
+func (s *InputStream) Rest() string { return s.S[s.Pos:s.End] }

@@ -1,0 +1,19 @@
+(let ((*print-base* 1)) (print 3))
+(write 3 :base 40)
+(write-to-string 3 :length -1)
+(let ((*print-case* :sideways)) (print 'a))
+(let ((*print-pretty* t)) (print (make-list 30 :initial-element 'abc)))
+(let ((*print-pretty* t)) (print (make-string 100 :initial-element #\a)))
+(let ((*print-readably* t)) (print (make-hash-table)))
+(let ((*read-default-float-format* 'single-float)) (print 1.5))
+(let ((*read-default-float-format* 'single-float)) (print 1))
+(write 1 :bogus t)
+(setf *read-base* 16)
+*read-base*
+(setf *print-base* 16)
+255
+(setf *print-base* 10)
+(setf *print-case* :upcase)
+'abc
+(setf *print-case* :downcase)
+(let ((*gensym-counter* 100)) (gensym))
