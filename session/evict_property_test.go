@@ -33,7 +33,9 @@ func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(seed, 23))
 	const budget = 3000
-	s := must[*session.Session](t)(session.Open(ctx, st, opts(fmt.Sprint(budget))))
+	o := opts(fmt.Sprint(budget))
+	o.Home = t.TempDir() // the context edits' files, out of the package's folder
+	s := must[*session.Session](t)(session.Open(ctx, st, o))
 	var boundary int64
 	var log []string
 	fail := func(format string, args ...any) {
