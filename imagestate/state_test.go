@@ -33,21 +33,21 @@ func TestRoundTripEqualp(t *testing.T) {
 	}
 	big1, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
 	cases := map[string]lisp.Value{
-		"fixnum":   lisp.MakeInt(-42),
-		"bignum":   big1,
-		"ratio":    big.NewRat(-1, 3),
-		"float":    lisp.Float(0.1),
-		"whole":    lisp.Float(1),
-		"inf":      lisp.Float(math.Inf(-1)),
-		"string":   lisp.NewString("a \"quoted\" \\ line\nnext ✓"),
-		"chars":    lisp.List(lisp.Char('a'), lisp.Char('U'), lisp.Char(' '), lisp.Char('('), lisp.Char('λ')),
-		"symbols":  lisp.List(lisp.Sym("foo"), lisp.Sym(":key"), lisp.Intern("lower case"), lisp.Intern("A|B\\C"), lisp.Sym("-"), lisp.Nil, lisp.T),
-		"dotted":   &lisp.Cons{Car: lisp.MakeInt(1), Cdr: lisp.MakeInt(2)},
-		"vector":   &lisp.Vector{Items: []lisp.Value{lisp.Sym("point"), lisp.MakeInt(1), lisp.MakeInt(2)}},
-		"flagged":  &lisp.Vector{Items: []lisp.Value{lisp.MakeInt(1)}, FillPointer: true, Adjustable: true},
-		"empty":    &lisp.Vector{},
-		"table":    table,
-		"nested":   lisp.List(lisp.List(), lisp.List(lisp.List(lisp.MakeInt(1))), &lisp.Vector{Items: []lisp.Value{lisp.List(lisp.NewString("x"))}}),
+		"fixnum":  lisp.MakeInt(-42),
+		"bignum":  big1,
+		"ratio":   big.NewRat(-1, 3),
+		"float":   lisp.Float(0.1),
+		"whole":   lisp.Float(1),
+		"inf":     lisp.Float(math.Inf(-1)),
+		"string":  lisp.NewString("a \"quoted\" \\ line\nnext ✓"),
+		"chars":   lisp.List(lisp.Char('a'), lisp.Char('U'), lisp.Char(' '), lisp.Char('('), lisp.Char('λ')),
+		"symbols": lisp.List(lisp.Sym("foo"), lisp.Sym(":key"), lisp.Intern("lower case"), lisp.Intern("A|B\\C"), lisp.Sym("-"), lisp.Nil, lisp.T),
+		"dotted":  &lisp.Cons{Car: lisp.MakeInt(1), Cdr: lisp.MakeInt(2)},
+		"vector":  &lisp.Vector{Items: []lisp.Value{lisp.Sym("point"), lisp.MakeInt(1), lisp.MakeInt(2)}},
+		"flagged": &lisp.Vector{Items: []lisp.Value{lisp.MakeInt(1)}, FillPointer: true, Adjustable: true},
+		"empty":   &lisp.Vector{},
+		"table":   table,
+		"nested":  lisp.List(lisp.List(), lisp.List(lisp.List(lisp.MakeInt(1))), &lisp.Vector{Items: []lisp.Value{lisp.List(lisp.NewString("x"))}}),
 	}
 	for name, v := range cases {
 		t.Run(name, func(t *testing.T) {

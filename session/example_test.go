@@ -178,11 +178,11 @@ func ExampleSession_Fork() {
 	// user      1      define a
 	// assistant 2      (defvar *a* 42)
 	// tool      3      *a*
-	// experiment, head 4:
+	// experiment, head 5:
 	// user      1      define a
 	// assistant 2      (defvar *a* 42)
 	// tool      3      *a*
-	// user      4      use a in the fork
-	// assistant 5      (* *a* 2)
-	// tool      6      84
+	// user      5      use a in the fork
+	// assistant 6      (* *a* 2)
+	// tool      7      84
 }

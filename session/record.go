@@ -68,7 +68,8 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 		return CellResult{}, ErrNoTurn
 	}
 	call := callPayload{Code: code}
-	if cell, err := reader.ReadCell(code); err == nil && cell.HasNote {
+	cell, readErr := reader.ReadCell(code)
+	if err := readErr; err == nil && cell.HasNote {
 		note := cell.Note
 		call.Note = &note
 	} else if err != nil {
@@ -99,10 +100,19 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 		Defined: nonNil(res.Defined), Watching: changed,
 	}
 	// The result is written even when the cell was cancelled: a call
-	// always gets its result, so the log stays consistent.
-	results, err := s.append(context.WithoutCancel(ctx), store.NewEvent{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)})
+	// always gets its result, so the log stays consistent. What the cell
+	// changed in the image's state goes in the same append.
+	events := []store.NewEvent{{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)}}
+	stateEv, state, changedState := s.stateEvent(cell)
+	if changedState {
+		events = append(events, stateEv)
+	}
+	results, err := s.append(context.WithoutCancel(ctx), events...)
 	if err != nil {
 		return CellResult{}, err
+	}
+	if changedState {
+		s.noteState(results[1], state)
 	}
 	seq := results[0].Seq
 	out := CellResult{

@@ -69,6 +69,12 @@ type Session struct {
 	logged settingsPayload
 	// notice says, in one line, what resuming changed; "" when nothing.
 	notice string
+	// img is the image's global state as last recorded (image_state.go);
+	// states indexes the state records by turn, once a head move read it.
+	img    *imageState
+	states *stateIndex
+	// restoreNotes say what the last rebuild could not restore exactly.
+	restoreNotes []string
 }
 
 // Open creates a new session in st.
@@ -83,7 +89,8 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 		}
 		info := store.Session{ID: id, Title: opts.Title, CreatedAt: store.Now()}
 		s := &Session{st: &unbornStore{Store: st, info: info}, info: info, opts: opts, tree: newTree()}
-		s.rebuildImage(ctx)
+		s.freshImage()
+		s.img = s.newImageState()
 		return s, nil
 	}
 	info, err := st.CreateSession(ctx, opts.ID, opts.Title)
@@ -91,7 +98,8 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 		return nil, fmt.Errorf("open session: %w", err)
 	}
 	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
-	s.rebuildImage(ctx)
+	s.freshImage()
+	s.img = s.newImageState()
 	return s, nil
 }
 
@@ -158,6 +166,9 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 		s.tree.apply(e)
 		if s.state != nil {
 			s.state.fold(e)
+		}
+		if s.states != nil && e.Kind == KindState {
+			s.states.byTurn[e.Turn] = e.Seq
 		}
 		if s.edits != nil && e.Kind == store.KindContextEdit {
 			s.edits.apply(e)
