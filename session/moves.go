@@ -52,6 +52,9 @@ func (s *Session) Undo(ctx context.Context) (Move, error) {
 
 // UndoWith is Undo with options.
 func (s *Session) UndoWith(ctx context.Context, opts UndoOptions) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	head := s.tree.head
 	if head == 0 {
 		return Move{}, ErrNothingToUndo
@@ -67,6 +70,9 @@ func (s *Session) Redo(ctx context.Context) (Move, error) {
 
 // RedoWith is Redo with options.
 func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	to, ok := s.tree.redoTarget()
 	if !ok {
 		return Move{}, ErrNothingToRedo
@@ -76,6 +82,9 @@ func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 
 // Continue moves head to turn seq (/tree N), leaving files as they are.
 func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
@@ -90,6 +99,9 @@ func (s *Session) Rewind(ctx context.Context, seq int64) (Move, error) {
 
 // RewindWith is Rewind with options.
 func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}

@@ -19,6 +19,9 @@ var ErrNoTurn = errors.New("no running turn: record an input first")
 // Input records the user's message. It opens a turn that continues from
 // head, and head moves to it. It returns the input's seq.
 func (s *Session) Input(ctx context.Context, text string) (int64, error) {
+	if err := s.follow(ctx); err != nil {
+		return 0, err
+	}
 	if err := s.syncSettings(ctx); err != nil {
 		return 0, err
 	}

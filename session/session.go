@@ -75,6 +75,10 @@ type Session struct {
 	states *stateIndex
 	// restoreNotes say what the last rebuild could not restore exactly.
 	restoreNotes []string
+	// seen is the newest seq this host read or wrote (follow.go);
+	// followed says what the last follow did.
+	seen     int64
+	followed string
 }
 
 // Open creates a new session in st.
@@ -116,6 +120,13 @@ func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Sess
 	}
 	if err := s.loadSettings(ctx); err != nil {
 		return nil, err
+	}
+	e, ok, err := store.Last(ctx, st, id)
+	if err != nil {
+		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	if ok {
+		s.seen = e.Seq
 	}
 	return s, nil
 }
@@ -163,6 +174,7 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 		return nil, fmt.Errorf("append session %s: %w", s.info.ID, err)
 	}
 	for _, e := range out {
+		s.seen = max(s.seen, e.Seq)
 		s.tree.apply(e)
 		if s.state != nil {
 			s.state.fold(e)
