@@ -77,8 +77,8 @@ func Example() {
 	// user      2      What is the square of 12?
 	// assistant 3      ;; square: the function asked for
 	// tool      4      square
-	// assistant 5      (square 12)
-	// tool      6      144
+	// assistant 6      (square 12)
+	// tool      7      144
 	// budget 100000 from NODECODE_CONTEXT_TOKENS, 69 tokens used
 }
 

@@ -83,7 +83,6 @@ func (s *Session) restoreImage(ctx context.Context, seq int64, chain []statePayl
 	st := s.newImageState()
 	st.seq, st.depth = seq, len(chain)
 	s.img = st
-	defer s.image.SetStdout(nil)
 	f := fold(chain)
 	var notes []string
 	for _, d := range f.defs.defs {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -26,7 +25,9 @@ var replayed = map[*lisp.Symbol]bool{
 // setup, and an empty watch list.
 func (s *Session) freshImage() {
 	s.watch = nil
-	image := interp.New(interp.Options{Stdout: io.Discard, Limits: s.opts.Limits})
+	// Output is captured per cell (Stdout nil): a replayed or restored
+	// form's output is dropped with its result.
+	image := interp.New(interp.Options{Limits: s.opts.Limits})
 	s.installBuiltins(image)
 	if s.opts.Setup != nil {
 		s.opts.Setup(s, image)
@@ -43,9 +44,6 @@ func (s *Session) replayImage(ctx context.Context, to int64) error {
 	s.freshImage()
 	s.img = s.newImageState()
 	s.img.replayed = true
-	image := s.image
-	// Replay prints nothing; afterwards cells' output is captured again.
-	defer image.SetStdout(nil)
 	path := s.tree.path(to)
 	if len(path) == 0 {
 		return nil
