@@ -31,7 +31,7 @@ bench:
 
 # The million-event recall figures (docs/storage.md). Not part of test or CI.
 bench-scale:
-	NODELISP_BENCH_SCALE=1 $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 2h ./store/... ./recall/...
+	NODELISP_BENCH_SCALE=1 $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 2h ./store/... ./recall/... ./session/...
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./reader

@@ -24,8 +24,10 @@ type closImage struct {
 type closKey struct{}
 
 // closOf returns the image's registry, made on first use.
-func closOf(t *eval.Thread) *closImage {
-	in := t.Interp()
+func closOf(t *eval.Thread) *closImage { return closIn(t.Interp()) }
+
+// closIn is closOf for an image with no thread at hand.
+func closIn(in *eval.Interp) *closImage {
 	return in.Extension(closKey{}, func() any {
 		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, in: in}
 	}).(*closImage)
@@ -121,6 +123,17 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classFunction
 	}
 	return classT
+}
+
+// StructureOrClass returns the structure type or standard class an image
+// defines under name: what a restore of the image's saved values makes
+// instances of.
+func StructureOrClass(in *eval.Interp, name *lisp.Symbol) (*lisp.Class, bool) {
+	c, ok := closIn(in).classes[name]
+	if !ok || (c.Kind != lisp.StructureClass && c.Kind != lisp.StandardClass) {
+		return nil, false
+	}
+	return c, true
 }
 
 // findClass returns the class named name, or nil.

@@ -30,7 +30,7 @@ func TestPythonExample(t *testing.T) {
 	for _, want := range []string{
 		"request: 1 message(s)",
 		`cell ok: '385\n[seq 5]'`,
-		`cell ok: 't\n[seq 7]'`,
+		`cell ok: 't\n[seq 8]'`,
 		"window: user assistant assistant tool assistant tool",
 		"expected error -32001",
 	} {

@@ -77,8 +77,8 @@ func Example() {
 	// user      2      What is the square of 12?
 	// assistant 3      ;; square: the function asked for
 	// tool      4      square
-	// assistant 5      (square 12)
-	// tool      6      144
+	// assistant 6      (square 12)
+	// tool      7      144
 	// budget 100000 from NODECODE_CONTEXT_TOKENS, 69 tokens used
 }
 
@@ -178,11 +178,11 @@ func ExampleSession_Fork() {
 	// user      1      define a
 	// assistant 2      (defvar *a* 42)
 	// tool      3      *a*
-	// experiment, head 4:
+	// experiment, head 5:
 	// user      1      define a
 	// assistant 2      (defvar *a* 42)
 	// tool      3      *a*
-	// user      4      use a in the fork
-	// assistant 5      (* *a* 2)
-	// tool      6      84
+	// user      5      use a in the fork
+	// assistant 6      (* *a* 2)
+	// tool      7      84
 }

@@ -30,6 +30,10 @@ type Move struct {
 	// Files reports what happened to files the move crossed (SPEC §4),
 	// one line each; empty when the move touched none.
 	Files []string
+	// Image reports, one line each, what the image could not be brought
+	// back to exactly: a value with no state text whose forms were
+	// evaluated again, or one that could not be restored at all.
+	Image []string
 }
 
 // UndoOptions are the options of the head moves that restore files: Undo,
@@ -48,6 +52,9 @@ func (s *Session) Undo(ctx context.Context) (Move, error) {
 
 // UndoWith is Undo with options.
 func (s *Session) UndoWith(ctx context.Context, opts UndoOptions) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	head := s.tree.head
 	if head == 0 {
 		return Move{}, ErrNothingToUndo
@@ -63,6 +70,9 @@ func (s *Session) Redo(ctx context.Context) (Move, error) {
 
 // RedoWith is Redo with options.
 func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	to, ok := s.tree.redoTarget()
 	if !ok {
 		return Move{}, ErrNothingToRedo
@@ -72,6 +82,9 @@ func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 
 // Continue moves head to turn seq (/tree N), leaving files as they are.
 func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
@@ -86,6 +99,9 @@ func (s *Session) Rewind(ctx context.Context, seq int64) (Move, error) {
 
 // RewindWith is Rewind with options.
 func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (Move, error) {
+	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
@@ -100,9 +116,11 @@ func (s *Session) checkTurn(seq int64) error {
 }
 
 // moveHead appends the head move, restores the files it crosses when
-// restore is set (see planRestore), and rebuilds the image for the new
-// path. The plan is made before anything is appended, so a log that cannot
-// be read leaves head where it was.
+// restore is set (see planRestore), and brings the image to the state
+// right after turn to (image_restore.go). The plans are made before
+// anything is appended, so a log that cannot be read leaves head where it
+// was. A state record that points at the target's state goes in the same
+// append, so the log's newest state record always describes head.
 func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bool) (Move, error) {
 	from := s.tree.head
 	var plan restorePlan
@@ -112,18 +130,38 @@ func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bo
 			return Move{}, err
 		}
 	}
-	out, err := s.append(ctx, store.NewEvent{
+	target, legacy, err := s.stateAfter(ctx, to)
+	if err != nil {
+		return Move{}, err
+	}
+	var chain []statePayload
+	if !legacy {
+		if chain, err = s.stateChain(ctx, target); err != nil {
+			return Move{}, err
+		}
+	}
+	events := []store.NewEvent{{
 		Kind: store.KindHeadMove, Turn: to,
 		Payload: encode(headMovePayload{From: from, To: to, Why: why}),
-	})
+	}}
+	pointer := statePayload{Base: target, Depth: len(chain) + 1}
+	if !legacy {
+		events = append(events, store.NewEvent{Kind: KindState, Turn: to, Payload: encode(pointer)})
+	}
+	out, err := s.append(ctx, events...)
 	if err != nil {
 		return Move{}, err
 	}
 	mv := Move{From: from, To: to, Why: why, Seq: out[0].Seq}
 	mv.Files = s.applyRestore(ctx, plan, to, mv.Seq)
-	if err := s.rebuildImage(ctx); err != nil {
-		return mv, err
+	if legacy {
+		if err := s.replayImage(ctx, to); err != nil {
+			return mv, err
+		}
+		return mv, s.recordReplayed(ctx, to)
 	}
+	mv.Image = s.restoreImage(ctx, target, chain)
+	s.noteState(out[1], pointer)
 	return mv, nil
 }
 

@@ -19,6 +19,9 @@ var ErrNoTurn = errors.New("no running turn: record an input first")
 // Input records the user's message. It opens a turn that continues from
 // head, and head moves to it. It returns the input's seq.
 func (s *Session) Input(ctx context.Context, text string) (int64, error) {
+	if err := s.follow(ctx); err != nil {
+		return 0, err
+	}
 	if err := s.syncSettings(ctx); err != nil {
 		return 0, err
 	}
@@ -68,7 +71,8 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 		return CellResult{}, ErrNoTurn
 	}
 	call := callPayload{Code: code}
-	if cell, err := reader.ReadCell(code); err == nil && cell.HasNote {
+	cell, readErr := reader.ReadCell(code)
+	if err := readErr; err == nil && cell.HasNote {
 		note := cell.Note
 		call.Note = &note
 	} else if err != nil {
@@ -84,7 +88,7 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 
 	before := s.watchedValues()
 	start := time.Now()
-	cellCtx, cell := s.recallCell(ctx, callSeq)
+	cellCtx, recalled := s.recallCell(ctx, callSeq)
 	res, evalErr := s.image.Eval(cellCtx, code)
 	elapsed := time.Since(start)
 
@@ -97,13 +101,22 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	changed := changedValues(before, s.watchedValues())
 	payload := resultPayload{
 		Call: callSeq, Text: text, DurationMS: elapsed.Milliseconds(), Error: evalErr != nil,
-		Defined: nonNil(res.Defined), Watching: changed, Recall: cell.Recalled(),
+		Defined: nonNil(res.Defined), Watching: changed, Recall: recalled.Recalled(),
 	}
 	// The result is written even when the cell was cancelled: a call
-	// always gets its result, so the log stays consistent.
-	results, err := s.append(context.WithoutCancel(ctx), store.NewEvent{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)})
+	// always gets its result, so the log stays consistent. What the cell
+	// changed in the image's state goes in the same append.
+	events := []store.NewEvent{{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)}}
+	stateEv, state, changedState := s.stateEvent(cell)
+	if changedState {
+		events = append(events, stateEv)
+	}
+	results, err := s.append(context.WithoutCancel(ctx), events...)
 	if err != nil {
 		return CellResult{}, err
+	}
+	if changedState {
+		s.noteState(results[1], state)
 	}
 	seq := results[0].Seq
 	out := CellResult{

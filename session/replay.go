@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -12,30 +11,40 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// replayed are the operators whose forms are replayed into a fresh image:
-// the definitions and the watch list. Values only set with setq are not
-// brought back (docs/sessions.md).
+// replayed are the operators whose forms are replayed into a fresh image
+// for a session from before state records (image_state.go): the
+// definitions and the watch list. Values only set with setq are not
+// brought back that way (docs/sessions.md).
 var replayed = map[*lisp.Symbol]bool{
 	lisp.Sym("defun"): true, lisp.Sym("defvar"): true, lisp.Sym("defparameter"): true,
 	lisp.Sym("defconstant"): true, lisp.Sym("defmacro"): true, lisp.Sym("defstruct"): true,
 	lisp.Sym("define-condition"): true, lisp.Sym("watch"): true, lisp.Sym("unwatch"): true,
 }
 
-// rebuildImage makes a fresh image and replays, silently and appending
-// nothing, the definition forms and watch calls of the cells on the path
-// to head, in order.
-func (s *Session) rebuildImage(ctx context.Context) error {
-	ctx = withReplay(ctx) // replayed cells must not touch files again
+// freshImage makes a new image with the session's builtins and the host's
+// setup, and an empty watch list.
+func (s *Session) freshImage() {
 	s.watch = nil
-	image := interp.New(interp.Options{Stdout: io.Discard, Limits: s.opts.Limits})
+	// Output is captured per cell (Stdout nil): a replayed or restored
+	// form's output is dropped with its result.
+	image := interp.New(interp.Options{Limits: s.opts.Limits})
 	s.installBuiltins(image)
 	if s.opts.Setup != nil {
 		s.opts.Setup(s, image)
 	}
 	s.image = image
-	// Replay prints nothing; afterwards cells' output is captured again.
-	defer image.SetStdout(nil)
-	path := s.tree.path(s.tree.head)
+}
+
+// replayImage makes a fresh image and replays, silently and appending
+// nothing, the definition forms and watch calls of the cells on the path
+// to turn to, in order: how a session from before state records is
+// rebuilt. The next cell's state record is then a full one.
+func (s *Session) replayImage(ctx context.Context, to int64) error {
+	ctx = withReplay(ctx) // replayed cells must not touch files again
+	s.freshImage()
+	s.img = s.newImageState()
+	s.img.replayed = true
+	path := s.tree.path(to)
 	if len(path) == 0 {
 		return nil
 	}
@@ -59,6 +68,34 @@ func (s *Session) rebuildImage(ctx context.Context) error {
 	}
 	return nil
 }
+
+// rebuildImage brings the image to the state of the log's newest state
+// record, which always describes head (every head move writes one), or
+// replays the path for a session that has none.
+func (s *Session) rebuildImage(ctx context.Context) error {
+	e, ok, err := store.Last(ctx, s.st, s.info.ID, KindState)
+	if err != nil {
+		return fmt.Errorf("rebuild session %s: %w", s.info.ID, err)
+	}
+	if !ok {
+		if s.tree.head == 0 {
+			s.freshImage()
+			s.img = s.newImageState()
+			return nil
+		}
+		return s.replayImage(ctx, s.tree.head)
+	}
+	chain, err := s.stateChain(ctx, e.Seq)
+	if err != nil {
+		return err
+	}
+	s.restoreNotes = s.restoreImage(ctx, e.Seq, chain)
+	return nil
+}
+
+// RestoreNotes are the lines the last rebuild of the image (at resume)
+// gave for what it could not restore exactly; nil when it restored all.
+func (s *Session) RestoreNotes() []string { return s.restoreNotes }
 
 // replayCell evaluates the replayable top-level forms of one cell; errors
 // are ignored, as the cell's own run already recorded them.

@@ -69,6 +69,16 @@ type Session struct {
 	logged settingsPayload
 	// notice says, in one line, what resuming changed; "" when nothing.
 	notice string
+	// img is the image's global state as last recorded (image_state.go);
+	// states indexes the state records by turn, once a head move read it.
+	img    *imageState
+	states *stateIndex
+	// restoreNotes say what the last rebuild could not restore exactly.
+	restoreNotes []string
+	// seen is the newest seq this host read or wrote (follow.go);
+	// followed says what the last follow did.
+	seen     int64
+	followed string
 }
 
 // Open creates a new session in st.
@@ -83,7 +93,8 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 		}
 		info := store.Session{ID: id, Title: opts.Title, CreatedAt: store.Now()}
 		s := &Session{st: &unbornStore{Store: st, info: info}, info: info, opts: opts, tree: newTree()}
-		s.rebuildImage(ctx)
+		s.freshImage()
+		s.img = s.newImageState()
 		return s, nil
 	}
 	info, err := st.CreateSession(ctx, opts.ID, opts.Title)
@@ -91,7 +102,8 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 		return nil, fmt.Errorf("open session: %w", err)
 	}
 	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
-	s.rebuildImage(ctx)
+	s.freshImage()
+	s.img = s.newImageState()
 	return s, nil
 }
 
@@ -111,6 +123,13 @@ func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Sess
 	}
 	if err := s.recover(ctx); err != nil {
 		return nil, err
+	}
+	e, ok, err := store.Last(ctx, st, id)
+	if err != nil {
+		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	if ok {
+		s.seen = e.Seq
 	}
 	return s, nil
 }
@@ -161,9 +180,13 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 		return nil, err // the store's error names the append and the session
 	}
 	for _, e := range out {
+		s.seen = max(s.seen, e.Seq)
 		s.tree.apply(e)
 		if s.state != nil {
 			s.state.fold(e)
+		}
+		if s.states != nil && e.Kind == KindState {
+			s.states.byTurn[e.Turn] = e.Seq
 		}
 		if s.edits != nil && e.Kind == store.KindContextEdit {
 			s.edits.apply(e)

@@ -32,8 +32,8 @@ func TestPipedSession(t *testing.T) {
 
 "hi" 
 "hi"
-head 9 → 5 (undo)
-head 5 → 9 (redo)
+head 10 → 6 (undo)
+head 6 → 10 (redo)
 error: 1:1: car: the value 5 is not a list
 `
 	if diff := cmp.Diff(want, r.stdout); diff != "" {
@@ -184,8 +184,8 @@ func TestTreeBranches(t *testing.T) {
 ├─ 1  (+ 1 1)  (hidden)
 │  ├─ 5  (+ 2 2)  (hidden)
 │  │  9  (+ 3 3)  (hidden)
-│  15  (* 1 1)  (hidden)
-21  (- 5)  ← head
+│  17  (* 1 1)  (hidden)
+25  (- 5)  ← head
 `
 	_, rest, _ := strings.Cut(tree, "\n") // the first line is the session id
 	if diff := cmp.Diff(want, "ID\n"+rest); diff != "" {

@@ -285,12 +285,12 @@ func TestREPLSlashCommands(t *testing.T) {
 	tm.expect("boundary: none")
 
 	tm.send("/tree\r")
-	tm.expect(id + "\r\n1  (defun sq (x) (* x x))\r\n5  (sq 3)  ← head\r\n")
+	tm.expect(id + "\r\n1  (defun sq (x) (* x x))\r\n6  (sq 3)  ← head\r\n")
 
 	tm.send("/undo\r")
-	tm.expect("head 5 → 1 (undo)")
+	tm.expect("head 6 → 1 (undo)")
 	tm.send("/tree\r")
-	tm.expect("1  (defun sq (x) (* x x))  ← head\r\n5  (sq 3)  (hidden)\r\n")
+	tm.expect("1  (defun sq (x) (* x x))  ← head\r\n6  (sq 3)  (hidden)\r\n")
 
 	tm.send("/fork\r")
 	tm.expect("forked ")

@@ -71,6 +71,13 @@ func (s *Store) Scan(ctx context.Context, q store.Query) (store.ScanResult, erro
 	if err != nil {
 		return store.ScanResult{}, fmt.Errorf("scan session %s: %w", q.Session, err)
 	}
+	if isNewestOfKind(q) {
+		r, err := s.newestOfKind(ctx, lin, q)
+		if err != nil {
+			return store.ScanResult{}, fmt.Errorf("scan session %s: %w", q.Session, err)
+		}
+		return r, nil
+	}
 	r, err := plan.Scan(ctx, lin, q, segmenter{s})
 	if err != nil {
 		return store.ScanResult{}, fmt.Errorf("scan session %s: %w", q.Session, err)

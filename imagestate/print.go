@@ -1,0 +1,339 @@
+package imagestate
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// ErrUnreadable is wrapped by Print's error for a value that has no state
+// text: a function, a stream, a condition or a host's own object.
+var ErrUnreadable = errors.New("cannot be printed readably")
+
+// Print returns v's state text. Objects reached twice (shared structure,
+// cycles) are labelled #n= at their first appearance and written #n# after
+// it, so Read gives back a graph of the same shape.
+func Print(v lisp.Value) (string, error) {
+	w := writer{refs: map[any]int{}}
+	if err := w.count(v); err != nil {
+		return "", err
+	}
+	w.labels = map[any]int{}
+	w.write(v)
+	return w.b.String(), nil
+}
+
+// writer holds one Print: how often each object is reached, then the
+// labels handed out while writing.
+type writer struct {
+	b      strings.Builder
+	refs   map[any]int // objects reached, and how often
+	labels map[any]int // labels given so far
+	next   int
+}
+
+// count walks v once, counting how often each mutable object is reached;
+// it stops at the second visit, so cycles end. It fails on a value with no
+// state text.
+func (w *writer) count(v lisp.Value) error {
+	for {
+		switch x := v.(type) {
+		case *lisp.Symbol:
+			if !x.Interned {
+				w.refs[x]++
+			}
+			return nil
+		case lisp.Fixnum, *big.Int, *big.Rat, lisp.Float, lisp.Char:
+			return nil
+		case *lisp.String:
+			w.refs[x]++
+			return nil
+		case *lisp.Cons:
+			w.refs[x]++
+			if w.refs[x] > 1 {
+				return nil
+			}
+			if err := w.count(x.Car); err != nil {
+				return err
+			}
+			v = x.Cdr
+		case *lisp.Vector:
+			w.refs[x]++
+			if w.refs[x] > 1 {
+				return nil
+			}
+			for _, it := range x.Items {
+				if err := w.count(it); err != nil {
+					return err
+				}
+			}
+			return nil
+		case *lisp.Array:
+			w.refs[x]++
+			if w.refs[x] > 1 {
+				return nil
+			}
+			for _, it := range x.Items {
+				if err := w.count(it); err != nil {
+					return err
+				}
+			}
+			return nil
+		case *lisp.Instance:
+			if x.Class.Kind != lisp.StructureClass && x.Class.Kind != lisp.StandardClass {
+				return fmt.Errorf("%s (an instance of %s): %w", lisp.Prin1ToString(v), x.Class.Name.Name, ErrUnreadable)
+			}
+			w.refs[x]++
+			if w.refs[x] > 1 {
+				return nil
+			}
+			for _, it := range x.Slots {
+				if it == nil {
+					continue
+				}
+				if err := w.count(it); err != nil {
+					return err
+				}
+			}
+			return nil
+		case *lisp.HashTable:
+			w.refs[x]++
+			if w.refs[x] > 1 {
+				return nil
+			}
+			var err error
+			x.Each(func(k, val lisp.Value) bool {
+				if err = w.count(k); err == nil {
+					err = w.count(val)
+				}
+				return err == nil
+			})
+			return err
+		default:
+			return fmt.Errorf("%s (%s): %w", lisp.Prin1ToString(v), typeName(v), ErrUnreadable)
+		}
+	}
+}
+
+func typeName(v lisp.Value) string {
+	switch v.(type) {
+	case lisp.Function:
+		return "a function"
+	case *lisp.Stream:
+		return "a stream"
+	case *lisp.Condition:
+		return "a condition"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+// label writes #n# and reports true when x was written before; it writes
+// #n= when x is shared and met for the first time.
+func (w *writer) label(x any) bool {
+	if n, ok := w.labels[x]; ok {
+		fmt.Fprintf(&w.b, "#%d#", n)
+		return true
+	}
+	if w.refs[x] > 1 {
+		w.next++
+		w.labels[x] = w.next
+		fmt.Fprintf(&w.b, "#%d=", w.next)
+	}
+	return false
+}
+
+func (w *writer) write(v lisp.Value) {
+	switch x := v.(type) {
+	case *lisp.Symbol:
+		w.symbol(x)
+	case lisp.Fixnum:
+		w.b.WriteString(strconv.FormatInt(int64(x), 10))
+	case *big.Int:
+		w.b.WriteString(x.String())
+	case *big.Rat:
+		w.b.WriteString(x.RatString())
+	case lisp.Float:
+		// Go's shortest form reads back to the same bits; the marker
+		// keeps 1.0 a float.
+		w.b.WriteString("#F")
+		w.b.WriteString(strconv.FormatFloat(float64(x), 'g', -1, 64))
+	case lisp.Char:
+		w.char(rune(x))
+	case *lisp.String:
+		if w.label(x) {
+			return
+		}
+		w.str(x.S)
+	case *lisp.Cons:
+		w.list(x)
+	case *lisp.Vector:
+		if w.label(x) {
+			return
+		}
+		flagged := x.FillPointer || x.Adjustable || x.Bits
+		if flagged {
+			flags := 0
+			if x.FillPointer {
+				flags |= 1
+			}
+			if x.Adjustable {
+				flags |= 2
+			}
+			if x.Bits {
+				flags |= 4
+			}
+			fmt.Fprintf(&w.b, "#V(%d", flags)
+		} else {
+			w.b.WriteString("#(")
+		}
+		for i, it := range x.Items {
+			if i > 0 || flagged {
+				w.b.WriteByte(' ')
+			}
+			w.write(it)
+		}
+		w.b.WriteByte(')')
+	case *lisp.Array:
+		if w.label(x) {
+			return
+		}
+		w.b.WriteString("#A((")
+		for i, d := range x.Dims {
+			if i > 0 {
+				w.b.WriteByte(' ')
+			}
+			w.b.WriteString(strconv.Itoa(d))
+		}
+		w.b.WriteByte(')')
+		for _, it := range x.Items {
+			w.b.WriteByte(' ')
+			w.write(it)
+		}
+		w.b.WriteByte(')')
+	case *lisp.Instance:
+		if w.label(x) {
+			return
+		}
+		// Slots by name, so a value still reads into a class whose slots
+		// were reordered; an unbound slot is left out.
+		w.b.WriteString("#I(")
+		w.symbol(x.Class.Name)
+		for i, name := range x.Class.Slots {
+			if x.Slots[i] == nil {
+				continue
+			}
+			w.b.WriteByte(' ')
+			w.symbol(name)
+			w.b.WriteByte(' ')
+			w.write(x.Slots[i])
+		}
+		w.b.WriteByte(')')
+	case *lisp.HashTable:
+		if w.label(x) {
+			return
+		}
+		w.b.WriteString("#H(")
+		w.symbol(x.Test)
+		x.Each(func(k, val lisp.Value) bool {
+			w.b.WriteByte(' ')
+			w.write(k)
+			w.b.WriteByte(' ')
+			w.write(val)
+			return true
+		})
+		w.b.WriteByte(')')
+	}
+}
+
+// list writes a list; a cdr that is shared is written after a dot so its
+// label has a place.
+func (w *writer) list(c *lisp.Cons) {
+	if w.label(c) {
+		return
+	}
+	w.b.WriteByte('(')
+	w.write(c.Car)
+	for {
+		next, ok := c.Cdr.(*lisp.Cons)
+		if !ok || w.refs[next] > 1 {
+			break
+		}
+		c = next
+		w.b.WriteByte(' ')
+		w.write(c.Car)
+	}
+	if c.Cdr != lisp.Nil {
+		w.b.WriteString(" . ")
+		w.write(c.Cdr)
+	}
+	w.b.WriteByte(')')
+}
+
+// symbol writes a symbol bare when its name is plain, else between bars;
+// keywords take a colon and uninterned symbols #:.
+func (w *writer) symbol(s *lisp.Symbol) {
+	if !s.Interned && w.label(s) {
+		return
+	}
+	switch {
+	case s.Keyword:
+		w.b.WriteByte(':')
+	case !s.Interned:
+		w.b.WriteString("#:")
+	}
+	if plainName(s.Name) {
+		w.b.WriteString(s.Name)
+		return
+	}
+	w.b.WriteByte('|')
+	for _, r := range s.Name {
+		if r == '|' || r == '\\' {
+			w.b.WriteByte('\\')
+		}
+		w.b.WriteRune(r)
+	}
+	w.b.WriteByte('|')
+}
+
+// plainName reports whether a symbol name reads back bare: it starts with
+// a letter or * and holds only upper-case letters, digits and a few marks.
+func plainName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i, r := range name {
+		switch {
+		case r >= 'A' && r <= 'Z', r == '*':
+		case i > 0 && (r >= '0' && r <= '9' || strings.ContainsRune("-+/<>=!?%&_.", r)):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (w *writer) str(s string) {
+	w.b.WriteByte('"')
+	for _, r := range s {
+		if r == '"' || r == '\\' {
+			w.b.WriteByte('\\')
+		}
+		w.b.WriteRune(r)
+	}
+	w.b.WriteByte('"')
+}
+
+// char writes a graphic character as itself and any other as #\U+hex.
+func (w *writer) char(r rune) {
+	w.b.WriteString(`#\`)
+	if r < unicode.MaxASCII && r > ' ' && r != 'U' && !strings.ContainsRune(`()";|\`, r) {
+		w.b.WriteRune(r)
+		return
+	}
+	fmt.Fprintf(&w.b, "U+%X", r)
+}

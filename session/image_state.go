@@ -1,0 +1,319 @@
+package session
+
+import (
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/imagestate"
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
+
+// KindState is the event that records what a cell changed in the image's
+// global state: variable values as state text (package imagestate), the
+// defining forms it ran and the watch list. A head move, a resume and a
+// fork rebuild the image from these records alone (docs/sessions.md).
+// Recall's default kinds and the window leave them out.
+const KindState = "state"
+
+// fullEvery bounds the records a restore reads: a record that would stand
+// this many records after the last full one is written full instead.
+const fullEvery = 32
+
+// statePayload is one state record: the changes a cell made over the state
+// of record Base, or, when Full, the whole state.
+type statePayload struct {
+	// Base is the record this one continues; 0 is a fresh image.
+	Base int64 `json:"base"`
+	// Full records hold every recorded variable, definition and the
+	// watch list; their Base is 0.
+	Full bool `json:"full,omitempty"`
+	// Depth counts the records from the last full one (or a fresh image).
+	Depth int `json:"depth"`
+	// Replayed marks the full record a session from before state records
+	// got once its definitions were replayed: turns older than it are
+	// still rebuilt by replay.
+	Replayed bool        `json:"replayed,omitempty"`
+	Vars     []varRecord `json:"vars,omitempty"`
+	Defs     []defRecord `json:"defs,omitempty"`
+	// Watch is the whole watch list when the record changed it.
+	Watch *[]string `json:"watch,omitempty"`
+}
+
+// varRecord is one global variable's value after the cell.
+type varRecord struct {
+	// Name is the symbol's name exactly as the image holds it.
+	Name string `json:"name"`
+	// Value is the value's state text.
+	Value string `json:"value,omitempty"`
+	// Forms, for a value with no state text (a closure, a stream), are the
+	// top-level forms of the cell that assigned it which name it, as
+	// state text: a restore evaluates them again.
+	Forms []string `json:"forms,omitempty"`
+	// Why says why Value is missing.
+	Why string `json:"why,omitempty"`
+	// Unbound: the cell made the variable unbound.
+	Unbound bool `json:"unbound,omitempty"`
+}
+
+// defRecord is one definition: its key (operator and name) and its form
+// as state text.
+type defRecord struct {
+	Key  string `json:"key"`
+	Form string `json:"form"`
+}
+
+// trackedVar is what the session knows of one global as last recorded.
+type trackedVar struct {
+	value lisp.Value
+	rec   varRecord
+	// host is set for a variable the fresh image binds to a value with no
+	// state text (*standard-output*): the host owns it, it is never
+	// recorded.
+	host bool
+	// recorded is set once a record holds the variable.
+	recorded bool
+}
+
+// imageState is the image's global state as the newest record left it,
+// kept to tell what a cell changed.
+type imageState struct {
+	seq   int64 // the record the image stands on; 0 a fresh image
+	depth int
+	vars  map[*lisp.Symbol]*trackedVar
+	defs  []defRecord // oldest first; a redefinition moves to the end
+	watch []string
+	// replayed is set when the image was built by replaying definitions
+	// (a session from before state records): the next record is full.
+	replayed bool
+}
+
+// definers are the operators whose top-level forms are definitions: a
+// record keeps the newest form of each key, and a restore evaluates them
+// in the order they were last made.
+var definers = map[string]bool{
+	"DEFUN": true, "DEFMACRO": true, "DEFSTRUCT": true, "DEFINE-CONDITION": true,
+	"DEFCLASS": true, "DEFGENERIC": true, "DEFMETHOD": true, "DEFTYPE": true,
+	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true, "DEFCONSTANT": true,
+}
+
+// newImageState records the fresh image's globals, the base every record
+// changes.
+func (s *Session) newImageState() *imageState {
+	st := &imageState{vars: map[*lisp.Symbol]*trackedVar{}}
+	s.image.Image().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
+		tv := &trackedVar{value: v, rec: varRecord{Name: sym.Name}}
+		if text, err := imagestate.Print(v); err == nil {
+			tv.rec.Value = text
+		} else {
+			tv.host = true
+		}
+		st.vars[sym] = tv
+		return true
+	})
+	return st
+}
+
+// immutable reports whether v cannot change without the variable being
+// assigned: then identity tells whether it changed, with no printing.
+func immutable(v lisp.Value) bool {
+	switch v.(type) {
+	case *lisp.Symbol, lisp.Fixnum, lisp.Float, lisp.Char, *big.Int, *big.Rat:
+		return true
+	}
+	return false
+}
+
+// changes compares the image with the state last recorded and returns
+// the record of what the cell changed, folding it into the state; ok is
+// false when nothing changed. Immutable values are compared by identity;
+// mutable ones (lists, strings, vectors, tables) by their state text,
+// which is how a gethash into a defvar'd table is seen.
+func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool) {
+	var p statePayload
+	seen := make(map[*lisp.Symbol]bool, len(st.vars))
+	s.image.Image().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
+		seen[sym] = true
+		tv := st.vars[sym]
+		if tv != nil && (tv.host || tv.value == v && immutable(v)) {
+			return true
+		}
+		rec := varRecord{Name: sym.Name}
+		text, err := imagestate.Print(v)
+		switch {
+		case err == nil:
+			if tv != nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == text {
+				tv.value = v
+				return true
+			}
+			rec.Value = text
+		case tv != nil && tv.value == v:
+			return true
+		default:
+			rec.Why = err.Error()
+			rec.Forms = formsNaming(cell, sym)
+		}
+		if tv == nil {
+			tv = &trackedVar{}
+			st.vars[sym] = tv
+		}
+		tv.value, tv.rec, tv.recorded = v, rec, true
+		p.Vars = append(p.Vars, rec)
+		return true
+	})
+	for sym, tv := range st.vars {
+		if !seen[sym] && !tv.host && !tv.rec.Unbound {
+			tv.value, tv.rec, tv.recorded = nil, varRecord{Name: sym.Name, Unbound: true}, true
+			p.Vars = append(p.Vars, tv.rec)
+		}
+	}
+	slices.SortFunc(p.Vars, func(a, b varRecord) int { return strings.Compare(a.Name, b.Name) })
+	for _, d := range definitions(cell) {
+		if st.define(d) {
+			p.Defs = append(p.Defs, d)
+		}
+	}
+	if !slices.Equal(st.watch, s.watch) {
+		st.watch = slices.Clone(s.watch)
+		w := slices.Clone(s.watch)
+		if w == nil {
+			w = []string{}
+		}
+		p.Watch = &w
+	}
+	return p, len(p.Vars) > 0 || len(p.Defs) > 0 || p.Watch != nil || st.replayed
+}
+
+// define folds one definition into the state; it reports false when the
+// same form is already the newest of its key.
+func (st *imageState) define(d defRecord) bool {
+	for i, old := range st.defs {
+		if old.Key == d.Key {
+			if old.Form == d.Form && i == len(st.defs)-1 {
+				return false
+			}
+			st.defs = append(st.defs[:i], st.defs[i+1:]...)
+			break
+		}
+	}
+	st.defs = append(st.defs, d)
+	return true
+}
+
+// full is the whole recorded state as one record.
+func (st *imageState) full() statePayload {
+	p := statePayload{Full: true, Defs: slices.Clone(st.defs), Replayed: st.replayed}
+	for _, tv := range st.vars {
+		if tv.recorded {
+			p.Vars = append(p.Vars, tv.rec)
+		}
+	}
+	slices.SortFunc(p.Vars, func(a, b varRecord) int { return strings.Compare(a.Name, b.Name) })
+	w := slices.Clone(st.watch)
+	if w == nil {
+		w = []string{}
+	}
+	p.Watch = &w
+	return p
+}
+
+// definitions are the defining forms among a cell's top-level forms (and
+// inside a top-level progn), each with its key.
+func definitions(cell *reader.Cell) []defRecord {
+	var out []defRecord
+	var walk func(form lisp.Value)
+	walk = func(form lisp.Value) {
+		c, ok := form.(*lisp.Cons)
+		if !ok {
+			return
+		}
+		op, ok := c.Car.(*lisp.Symbol)
+		if !ok {
+			return
+		}
+		if op.Name == "PROGN" {
+			for rest, ok := c.Cdr.(*lisp.Cons); ok; rest, ok = rest.Cdr.(*lisp.Cons) {
+				walk(rest.Car)
+			}
+			return
+		}
+		if !definers[op.Name] {
+			return
+		}
+		text, err := imagestate.Print(form)
+		if err != nil {
+			return
+		}
+		key := op.Name
+		switch {
+		case op.Name == "DEFMETHOD":
+			// Methods of one generic function differ by their
+			// specializers: the whole form is the key.
+			key += " " + text
+		default:
+			if rest, ok := c.Cdr.(*lisp.Cons); ok {
+				name, _ := imagestate.Print(nameOf(rest.Car))
+				key += " " + name
+			}
+		}
+		out = append(out, defRecord{Key: key, Form: text})
+	}
+	if cell != nil {
+		for _, f := range cell.Forms {
+			walk(f)
+		}
+	}
+	return out
+}
+
+// nameOf is the name a defining form's second element gives: the symbol
+// itself, or the first of a (name options…) list.
+func nameOf(v lisp.Value) lisp.Value {
+	if c, ok := v.(*lisp.Cons); ok {
+		return c.Car
+	}
+	return v
+}
+
+// formsNaming are the top-level forms of cell that mention sym, as state
+// text: what a restore evaluates again for a value with no state text.
+func formsNaming(cell *reader.Cell, sym *lisp.Symbol) []string {
+	var out []string
+	if cell == nil {
+		return out
+	}
+	for _, f := range cell.Forms {
+		if mentions(f, sym) {
+			if text, err := imagestate.Print(f); err == nil {
+				out = append(out, text)
+			}
+		}
+	}
+	return out
+}
+
+// mentions reports whether sym occurs in v, looking at no more than a
+// bounded number of conses so a circular form ends.
+func mentions(v lisp.Value, sym *lisp.Symbol) bool {
+	budget := 100000
+	var walk func(v lisp.Value) bool
+	walk = func(v lisp.Value) bool {
+		for budget > 0 {
+			budget--
+			switch x := v.(type) {
+			case *lisp.Symbol:
+				return x == sym
+			case *lisp.Cons:
+				if walk(x.Car) {
+					return true
+				}
+				v = x.Cdr
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	return walk(v)
+}

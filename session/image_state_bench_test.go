@@ -1,0 +1,193 @@
+package session_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/internal/testdb"
+	"github.com/nodelisp/nodelisp/session"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// Issue 19's figures: what recording a cell's state costs, a head move's
+// rebuild in a session of 1,000 turns with 200 globals, and a resume with
+// its first request at 1k, 10k and 100k events (100k only with
+// NODELISP_BENCH_SCALE=1, as make bench-scale runs it).
+
+// globalCells define 200 globals: numbers, strings, lists and, every
+// tenth, a hash table of 20 entries.
+func globalCells() []string {
+	var out []string
+	for i := 0; i < 200; i++ {
+		switch i % 10 {
+		case 0:
+			out = append(out, fmt.Sprintf(`(defvar *g%d* (make-hash-table :test 'equal)) (dotimes (k 20) (setf (gethash (format nil "key~a" k) *g%d*) (list k "v")))`, i, i))
+		case 1, 2, 3:
+			out = append(out, fmt.Sprintf(`(defvar *g%d* %d)`, i, i))
+		case 4, 5:
+			out = append(out, fmt.Sprintf(`(defvar *g%d* "string number %d")`, i, i))
+		default:
+			out = append(out, fmt.Sprintf(`(defvar *g%d* (list %d :a "b" (list 1 2 3)))`, i, i))
+		}
+	}
+	return out
+}
+
+func benchTurn(b *testing.B, s *session.Session, code string) {
+	tn, err := s.RunTurn(context.Background(), code, session.TurnOptions{})
+	if err != nil || tn.Cell.Error {
+		b.Fatalf("%s: %v %s", code, err, tn.Cell.Text)
+	}
+}
+
+// BenchmarkTurnWith200Globals is one turn (input, request, cell, result and
+// its state record) in an image of 200 globals: a cell that changes one
+// number, and one that changes nothing.
+func BenchmarkTurnWith200Globals(b *testing.B) {
+	for _, be := range testdb.Backends() {
+		b.Run(be.Name, func(b *testing.B) {
+			ctx := context.Background()
+			s, err := session.Open(ctx, be.Open(b), session.Options{Title: "bench", Home: b.TempDir(), BudgetEnv: &evict.Env{}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchTurn(b, s, strings.Join(globalCells(), "\n"))
+			for _, c := range []struct{ name, code string }{{"incf", "(incf *g1*)"}, {"nothing", "(+ 1 2)"}} {
+				b.Run(c.name, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						benchTurn(b, s, c.code)
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkHeadMove1000Turns200Globals is an undo and a redo in a session
+// of 1,000 turns, each of which changed one of 200 globals: two rebuilds.
+func BenchmarkHeadMove1000Turns200Globals(b *testing.B) {
+	for _, be := range testdb.Backends() {
+		b.Run(be.Name, func(b *testing.B) {
+			ctx := context.Background()
+			s, err := session.Open(ctx, be.Open(b), session.Options{Title: "bench", Home: b.TempDir(), BudgetEnv: &evict.Env{}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, c := range globalCells() {
+				benchTurn(b, s, c)
+			}
+			for i := 200; i < 1000; i++ {
+				g := (i * 7) % 200
+				code := fmt.Sprintf("(setf *g%d* (list %d \"turn\"))", g, i)
+				if g%10 == 0 {
+					code = fmt.Sprintf(`(setf (gethash "key3" *g%d*) %d)`, g, i)
+				}
+				benchTurn(b, s, code)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Undo(ctx); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := s.Redo(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkResumeScale resumes a generated session of 1k, 10k or 100k
+// events (a linear chain of turns, evicted but for the last hundred, with
+// a full state record of 200 globals at its head) and makes its first
+// request: the cost should follow the state and the window, not the log.
+func BenchmarkResumeScale(b *testing.B) {
+	sizes := []int{1000, 10000}
+	if os.Getenv("NODELISP_BENCH_SCALE") != "" {
+		sizes = append(sizes, 100000)
+	}
+	for _, events := range sizes {
+		for _, be := range testdb.Backends() {
+			b.Run(fmt.Sprintf("%dk/%s", events/1000, be.Name), func(b *testing.B) {
+				st := be.Open(b)
+				id := scaleSession(b, st, events/4)
+				ctx := context.Background()
+				b.ReportAllocs()
+				for b.Loop() {
+					s, err := session.Resume(ctx, st, id, session.Options{Home: b.TempDir(), BudgetEnv: &evict.Env{Tokens: fmt.Sprint(2 * benchWindowTokens(100))}})
+					if err != nil {
+						b.Fatal(err)
+					}
+					w, err := s.Window(ctx, session.WindowOptions{Send: true})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if n := len(w.Messages); n < 100 || n > 500 {
+						b.Fatalf("window of %d messages", n)
+					}
+					var v int64
+					if err := s.Interpreter().Get("*g1*", &v); err != nil || v != 1 {
+						b.Fatalf("*g1* = %d, %v", v, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// scaleSession imports a chain of turns, an eviction that keeps the last
+// hundred, and at head the full state record a session of 200 globals
+// writes (made by running globalCells in a scratch session).
+func scaleSession(b *testing.B, st store.Store, turns int) string {
+	ctx := context.Background()
+	id := fmt.Sprintf("scale-%d", turns)
+	log := store.SessionLog{Session: store.Session{ID: id, Title: id, CreatedAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}}
+	var parent int64
+	for i := 0; i < turns; i++ {
+		first := int64(len(log.Events)) + 1
+		log.Events = append(log.Events, benchTurnEvents(id, i, first, parent, log.Session.CreatedAt)...)
+		parent = first
+	}
+	at := log.Session.CreatedAt.Add(time.Hour)
+	next := int64(len(log.Events)) + 1
+	through := parent - 4*100
+	if through < 1 {
+		through = 0
+	}
+	ev, _ := json.Marshal(map[string]any{"boundary": through, "shed": map[string]int64{}, "through": through,
+		"span": map[string]any{"first": 1, "last": through, "turns": turns - 100, "defined": []string{}, "watching": []any{}, "notes": []any{}}, "why": "auto"})
+	log.Events = append(log.Events,
+		store.Event{Session: id, Seq: next, At: at, Kind: store.KindEviction, Turn: parent, Payload: ev},
+		store.Event{Session: id, Seq: next + 1, At: at, Kind: session.KindState, Turn: parent, Payload: fullState(b)})
+	if err := st.Import(ctx, []store.SessionLog{log}, nil); err != nil {
+		b.Fatal(err)
+	}
+	return id
+}
+
+// fullState is the full state record of an image holding globalCells.
+func fullState(b *testing.B) json.RawMessage {
+	ctx := context.Background()
+	st := testdb.SQLite(b)
+	s, err := session.Open(ctx, st, session.Options{Title: "state", Home: b.TempDir(), BudgetEnv: &evict.Env{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchTurn(b, s, strings.Join(globalCells(), "\n"))
+	e, ok, err := store.Last(ctx, st, s.ID(), session.KindState)
+	if err != nil || !ok {
+		b.Fatalf("no state record: %v", err)
+	}
+	var p map[string]any
+	json.Unmarshal(e.Payload, &p)
+	p["full"], p["base"], p["depth"] = true, 0, 0
+	out, _ := json.Marshal(p)
+	return out
+}
