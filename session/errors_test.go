@@ -9,8 +9,9 @@ import (
 	"github.com/nodelisp/nodelisp/session"
 )
 
-// TestAppendErrorSaidOnce: a failed append says "append session S" once,
-// not once per layer ("append session S: append session S: …").
+// TestAppendErrorSaidOnce: a failed input names its session once, not
+// once per layer ("append session S: append session S: …"), whichever
+// store call (the read that follows other hosts, or the append) fails.
 func TestAppendErrorSaidOnce(t *testing.T) {
 	for _, b := range testdb.Backends() {
 		t.Run(b.Name, func(t *testing.T) {
@@ -22,8 +23,8 @@ func TestAppendErrorSaidOnce(t *testing.T) {
 			if err == nil {
 				t.Fatal("input into a closed store succeeded")
 			}
-			if n := strings.Count(err.Error(), "append session "+s.ID()); n != 1 {
-				t.Errorf("error %q names the append %d times, want once", err, n)
+			if n := strings.Count(err.Error(), "session "+s.ID()); n != 1 {
+				t.Errorf("error %q names the session %d times, want once", err, n)
 			}
 		})
 	}

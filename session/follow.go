@@ -20,7 +20,7 @@ import (
 func (s *Session) follow(ctx context.Context) error {
 	e, ok, err := store.Last(ctx, s.st, s.info.ID)
 	if err != nil {
-		return fmt.Errorf("follow session %s: %w", s.info.ID, err)
+		return err // the store's error names the read and the session
 	}
 	if !ok || e.Seq <= s.seen {
 		return nil
