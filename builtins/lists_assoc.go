@@ -141,17 +141,21 @@ func registerListsAssoc() {
 		})
 	}
 	fn("sublis", 2, -1, "(alist tree &key key test test-not)", "Return a copy of the tree with each subtree matching a key of the alist replaced by its datum.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kw := parseKeys("sublis", args[2:], "key", "test", "test-not")
-		test, key := lstTest(t, kw), lstKey(t, kw)
-		alist := args[0]
-		return lstSubst(args[1], func(x lisp.Value) (lisp.Value, bool) {
-			k := key(x)
-			pair := lstAssoc("sublis", alist, false, func(a lisp.Value) bool { return test(k, a) })
-			if c, ok := pair.(*lisp.Cons); ok {
-				return c.Cdr, true
-			}
-			return nil, false
-		})
+		return lstSublis(t, "sublis", args)
+	})
+}
+
+func lstSublis(t *eval.Thread, op string, args []lisp.Value) lisp.Value {
+	kw := parseKeys(op, args[2:], "key", "test", "test-not")
+	test, key := lstTest(t, kw), lstKey(t, kw)
+	alist := args[0]
+	return lstSubst(args[1], func(x lisp.Value) (lisp.Value, bool) {
+		k := key(x)
+		pair := lstAssoc(op, alist, false, func(a lisp.Value) bool { return test(k, a) })
+		if c, ok := pair.(*lisp.Cons); ok {
+			return c.Cdr, true
+		}
+		return nil, false
 	})
 }
 

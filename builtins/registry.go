@@ -29,6 +29,8 @@ var groups = [...]func(){
 	registerNumbersFloat, registerOutput, registerPredicates, registerSequences,
 	registerSequencesArrays, registerSequencesMap, registerSequencesOrder,
 	registerSequencesSearch, registerStrings, registerStringsCase, registerStringsCompare,
+	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
+	registerTypesSubtypep,
 }
 
 // What the groups registered. Registration appends to functions and
@@ -96,7 +98,10 @@ func loadAll() {
 
 // Install gives in the library: each name is defined in it the first time
 // in looks it up.
-func Install(in *eval.Interp) { in.SetLibrary(resolve) }
+func Install(in *eval.Interp) {
+	in.SetLibrary(resolve)
+	installLimitConstants(in)
+}
 
 // resolve is the eval.Library of the library: the builtin function and the
 // macro the upper-case name has, registering its group if need be.
