@@ -100,10 +100,7 @@ func registerListsAssoc() {
 	})
 	lstSetFn("set-difference", "Return a list of the elements of list-1 not found in list-2.", lstSetDifference)
 	lstSetFn("nset-difference", "Return a list of the elements of list-1 not found in list-2 (may reuse list-1).", lstSetDifference)
-	lstSetFn("set-exclusive-or", "Return a list of the elements found in exactly one of the lists.", func(a, b lisp.Value, in lstSetMember) lisp.Value {
-		res := lstPushFiltered(a, func(x lisp.Value) bool { return !in(x, b) }, lisp.Nil)
-		return lstPushFiltered(b, func(y lisp.Value) bool { return !in(y, a) }, res)
-	})
+	lstXorFn("set-exclusive-or", "Return a list of the elements found in exactly one of the lists.")
 	lstSetFn("subsetp", "True if every element of list-1 is found in list-2.", func(a, b lisp.Value, in lstSetMember) lisp.Value {
 		for c, ok := a.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
 			if !in(c.Car, b) {

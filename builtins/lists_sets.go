@@ -10,10 +10,7 @@ import (
 )
 
 func registerListsSets() {
-	lstSetFn("nset-exclusive-or", "Return a list of the elements found in exactly one of the lists (may reuse the lists).", func(a, b lisp.Value, in lstSetMember) lisp.Value {
-		res := lstPushFiltered(a, func(x lisp.Value) bool { return !in(x, b) }, lisp.Nil)
-		return lstPushFiltered(b, func(y lisp.Value) bool { return !in(y, a) }, res)
-	})
+	lstXorFn("nset-exclusive-or", "Return a list of the elements found in exactly one of the lists (may reuse the lists).")
 	fn("nsublis", 2, -1, "(alist tree &key key test test-not)", "As sublis (nodelisp copies rather than modifying the tree).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstSublis(t, "nsublis", args)
 	})
@@ -33,5 +30,38 @@ func registerListsSets() {
 			v = next.Cdr
 		}
 		return t.Values(lisp.Nil, lisp.Nil, lisp.Nil)
+	})
+}
+
+// lstXorFn registers set-exclusive-or or its n- variant. The test is
+// always called with an element of list-1 first and one of list-2 second,
+// as CL requires, also when looking for list-2's elements in list-1.
+func lstXorFn(name, doc string) {
+	fn(name, 2, -1, "(list-1 list-2 &key key test test-not)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		kw := parseKeys(name, args[2:], "key", "test", "test-not")
+		key, test := lstKey(t, kw), lstTest(t, kw)
+		a, b := args[0], args[1]
+		seqListLength(name, a)
+		seqListLength(name, b)
+		inB := func(x lisp.Value) bool {
+			kx := key(x)
+			for c, ok := b.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
+				if test(kx, key(c.Car)) {
+					return true
+				}
+			}
+			return false
+		}
+		inA := func(y lisp.Value) bool {
+			ky := key(y)
+			for c, ok := a.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
+				if test(key(c.Car), ky) {
+					return true
+				}
+			}
+			return false
+		}
+		res := lstPushFiltered(a, func(x lisp.Value) bool { return !inB(x) }, lisp.Nil)
+		return lstPushFiltered(b, func(y lisp.Value) bool { return !inA(y) }, res)
 	})
 }
