@@ -65,7 +65,7 @@ type accumulator struct {
 
 type loopExpansion struct {
 	// intoInit is the initial value the type after the last into implies.
-	intoInit lisp.Value
+	intoInit   lisp.Value
 	t          *eval.Thread
 	toks       []lisp.Value
 	pos        int
