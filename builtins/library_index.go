@@ -66,6 +66,7 @@ var libraryIndex = [...]indexEntry{
 	{"ASSOC-IF-NOT", 6, 6, -1, 0},
 	{"ATAN", 18, 11, -1, 0},
 	{"ATOM", 20, 2, -1, 0},
+	{"BOOLE", 34, 0, -1, 0},
 	{"BOTH-CASE-P", 0, 9, -1, 0},
 	{"BUTLAST", 5, 49, -1, 0},
 	{"CAAAAR", 5, 7, -1, 0},

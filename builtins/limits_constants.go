@@ -26,4 +26,7 @@ func installLimitConstants(in *eval.Interp) {
 	for _, l := range implementationLimits {
 		in.DefineConstant(l.name, lisp.MakeInt(l.value))
 	}
+	for i, name := range booleOps {
+		in.DefineConstant(name, lisp.MakeInt(int64(i)))
+	}
 }

@@ -30,7 +30,7 @@ var groups = [...]func(){
 	registerSequencesArrays, registerSequencesMap, registerSequencesOrder,
 	registerSequencesSearch, registerStrings, registerStringsCase, registerStringsCompare,
 	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
-	registerTypesSubtypep,
+	registerTypesSubtypep, registerNumbersBoole,
 }
 
 // What the groups registered. Registration appends to functions and
