@@ -144,7 +144,11 @@ func registerLists() {
 			} else {
 				tail.Cdr = c
 			}
-			tail = lstLastCons(c)
+			if i < len(args)-1 {
+				// The last list is linked, never walked: (nconc s s) makes
+				// a circular list and must not then look for its end.
+				tail = lstLastCons(c)
+			}
 		}
 		return head
 	})

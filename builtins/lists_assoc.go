@@ -100,10 +100,7 @@ func registerListsAssoc() {
 	})
 	lstSetFn("set-difference", "Return a list of the elements of list-1 not found in list-2.", lstSetDifference)
 	lstSetFn("nset-difference", "Return a list of the elements of list-1 not found in list-2 (may reuse list-1).", lstSetDifference)
-	lstSetFn("set-exclusive-or", "Return a list of the elements found in exactly one of the lists.", func(a, b lisp.Value, in lstSetMember) lisp.Value {
-		res := lstPushFiltered(a, func(x lisp.Value) bool { return !in(x, b) }, lisp.Nil)
-		return lstPushFiltered(b, func(y lisp.Value) bool { return !in(y, a) }, res)
-	})
+	lstXorFn("set-exclusive-or", "Return a list of the elements found in exactly one of the lists.")
 	lstSetFn("subsetp", "True if every element of list-1 is found in list-2.", func(a, b lisp.Value, in lstSetMember) lisp.Value {
 		for c, ok := a.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
 			if !in(c.Car, b) {
@@ -141,17 +138,21 @@ func registerListsAssoc() {
 		})
 	}
 	fn("sublis", 2, -1, "(alist tree &key key test test-not)", "Return a copy of the tree with each subtree matching a key of the alist replaced by its datum.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kw := parseKeys("sublis", args[2:], "key", "test", "test-not")
-		test, key := lstTest(t, kw), lstKey(t, kw)
-		alist := args[0]
-		return lstSubst(args[1], func(x lisp.Value) (lisp.Value, bool) {
-			k := key(x)
-			pair := lstAssoc("sublis", alist, false, func(a lisp.Value) bool { return test(k, a) })
-			if c, ok := pair.(*lisp.Cons); ok {
-				return c.Cdr, true
-			}
-			return nil, false
-		})
+		return lstSublis(t, "sublis", args)
+	})
+}
+
+func lstSublis(t *eval.Thread, op string, args []lisp.Value) lisp.Value {
+	kw := parseKeys(op, args[2:], "key", "test", "test-not")
+	test, key := lstTest(t, kw), lstKey(t, kw)
+	alist := args[0]
+	return lstSubst(args[1], func(x lisp.Value) (lisp.Value, bool) {
+		k := key(x)
+		pair := lstAssoc(op, alist, false, func(a lisp.Value) bool { return test(k, a) })
+		if c, ok := pair.(*lisp.Cons); ok {
+			return c.Cdr, true
+		}
+		return nil, false
 	})
 }
 

@@ -46,6 +46,9 @@ func lstMap(t *eval.Thread, op string, tails bool, result lstMapResult, f lisp.V
 	var out lisp.ListBuilder
 	var nconcTail *lisp.Cons
 	var nconcHead lisp.Value = lisp.Nil
+	// lastAtom is the latest result when it is not a cons: nconc makes the
+	// last one the final cdr, and SBCL drops those a later list follows.
+	var lastAtom lisp.Value = lisp.Nil
 	emit := func(v lisp.Value) {
 		switch result {
 		case mapCollect:
@@ -53,8 +56,10 @@ func lstMap(t *eval.Thread, op string, tails bool, result lstMapResult, f lisp.V
 		case mapNconc:
 			c, ok := v.(*lisp.Cons)
 			if !ok {
-				return // nil, or an atom that a later list would replace
+				lastAtom = v
+				return
 			}
+			lastAtom = lisp.Nil
 			if nconcTail == nil {
 				nconcHead = c
 			} else {
@@ -104,6 +109,12 @@ func lstMap(t *eval.Thread, op string, tails bool, result lstMapResult, f lisp.V
 	case mapFirst:
 		return lists[0]
 	case mapNconc:
+		if lastAtom != lisp.Value(lisp.Nil) {
+			if nconcTail == nil {
+				return lastAtom
+			}
+			nconcTail.Cdr = lastAtom
+		}
 		return nconcHead
 	}
 	return out.List()

@@ -64,6 +64,8 @@ type accumulator struct {
 }
 
 type loopExpansion struct {
+	// intoInit is the initial value the type after the last into implies.
+	intoInit   lisp.Value
 	t          *eval.Thread
 	toks       []lisp.Value
 	pos        int

@@ -55,7 +55,7 @@ func (e *loopExpansion) into() *lisp.Symbol {
 		}
 		v = s
 	}
-	e.skipType()
+	e.intoInit = e.skipType()
 	return v
 }
 
@@ -85,7 +85,12 @@ func (e *loopExpansion) accumulatorFor(v *lisp.Symbol, kind, clause string) *acc
 		e.bind(v, lisp.Nil)
 		e.bind(acc.tail, lisp.Nil)
 	case "sum":
-		e.bind(v, lisp.MakeInt(0))
+		// sum … of-type float starts from 0.0.
+		zero := lisp.MakeInt(0)
+		if f, ok := e.intoInit.(lisp.Float); ok {
+			zero = f
+		}
+		e.bind(v, zero)
 	case "minmax":
 		acc.flag = gensym("SEEN")
 		e.bind(v, lisp.MakeInt(0))
@@ -158,7 +163,9 @@ func (e *loopExpansion) parseConditional(kw *lisp.Symbol) lisp.Value {
 	var otherwise []lisp.Value
 	if e.peekIs("ELSE") {
 		e.next("else")
+		e.it = nil
 		otherwise = e.clauseChain()
+		e.it = it
 	}
 	if e.peekIs("END") {
 		e.next("end")
@@ -182,10 +189,15 @@ func (e *loopExpansion) parseConditional(kw *lisp.Symbol) lisp.Value {
 // clauseChain parses clause {and clause}*.
 func (e *loopExpansion) clauseChain() []lisp.Value {
 	forms := []lisp.Value{e.parseSelectable()}
+	// Only the first clause after the test sees it as the test's value,
+	// as in SBCL; in the clauses joined to it by and, it is a variable.
+	it := e.it
+	e.it = nil
 	for e.peekIs("AND") {
 		e.next("and")
 		forms = append(forms, e.parseSelectable())
 	}
+	e.it = it
 	return forms
 }
 

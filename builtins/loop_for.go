@@ -22,10 +22,25 @@ func (e *loopExpansion) skipType() lisp.Value {
 }
 
 func typeInit(ty lisp.Value) lisp.Value {
+	if _, ok := ty.(*lisp.Cons); ok {
+		// A destructuring type, (fixnum float t), gives each variable of
+		// the pattern its own type's initial value.
+		return lisp.List(sQuote, typeInitTree(ty))
+	}
+	return typeInitTree(ty)
+}
+
+func typeInitTree(ty lisp.Value) lisp.Value {
+	if c, ok := ty.(*lisp.Cons); ok {
+		return &lisp.Cons{Car: typeInitTree(c.Car), Cdr: typeInitTree(c.Cdr)}
+	}
+	if ty == lisp.Value(lisp.Nil) {
+		return lisp.Nil
+	}
 	switch {
 	case symbolNamed(ty, "FIXNUM"), symbolNamed(ty, "INTEGER"), symbolNamed(ty, "NUMBER"):
 		return lisp.MakeInt(0)
-	case symbolNamed(ty, "FLOAT"):
+	case symbolNamed(ty, "FLOAT"), symbolNamed(ty, "DOUBLE-FLOAT"), symbolNamed(ty, "SINGLE-FLOAT"):
 		return lisp.Float(0)
 	}
 	return lisp.Nil
@@ -79,6 +94,9 @@ func (e *loopExpansion) bindDestructured(pattern, form lisp.Value) {
 	case *lisp.Symbol:
 		if p != lisp.Nil {
 			e.bind(p, form)
+		} else if !isConstantForm(form) {
+			// with nil = form still evaluates form.
+			e.bind(gensym("IGNORED"), form)
 		}
 	case *lisp.Cons:
 		g := gensym("PART")

@@ -159,7 +159,8 @@ func registerNumbers() {
 			}
 			acc.Mul(acc, n)
 		}
-		return lisp.NormBig(acc)
+		// The lcm is non-negative whatever the signs of the integers.
+		return lisp.NormBig(acc.Abs(acc))
 	})
 	fn("numerator", 1, 1, "(rational)", "Return the numerator of the rational in lowest terms.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {

@@ -31,6 +31,8 @@ var groups = [...]func(){
 	registerSequencesSearch, registerStrings, registerStringsCase, registerStringsCompare,
 	registerClosClass, registerClosSlots, registerClosGeneric, registerClosInstance, registerClosDefine,
 	registerClosMacros,
+	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
+	registerTypesSubtypep, registerNumbersBoole,
 }
 
 // What the groups registered. Registration appends to functions and
@@ -101,6 +103,7 @@ func loadAll() {
 func Install(in *eval.Interp) {
 	in.SetLibrary(resolve)
 	in.SetLiteralHook(resolveLiterals)
+	installLimitConstants(in)
 }
 
 // resolve is the eval.Library of the library: the builtin function and the

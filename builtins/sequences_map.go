@@ -35,6 +35,13 @@ func registerSequencesMap() {
 	})
 	fn("map-into", 2, -1, "(result-sequence function &rest sequences)", "Store the results of calling the function on successive elements of the sequences into the result sequence, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := seqLength("map-into", args[0])
+		// A vector with a fill pointer is filled up to its whole size and
+		// its fill pointer left after the last element stored.
+		fp, hasFP := args[0].(*lisp.Vector)
+		hasFP = hasFP && fp.FillPointer
+		if hasFP {
+			n = cap(fp.Items)
+		}
 		var out []lisp.Value
 		if len(args) == 2 {
 			for i := 0; i < n; i++ {
@@ -48,6 +55,12 @@ func registerSequencesMap() {
 				out = append(out, t.Apply(args[1], elems))
 				return true
 			})
+		}
+		if hasFP {
+			full := fp.Items[:cap(fp.Items)]
+			copy(full, out)
+			fp.Items = full[:len(out)]
+			return fp
 		}
 		items := append([]lisp.Value(nil), seqValues("map-into", args[0])...)
 		copy(items, out)

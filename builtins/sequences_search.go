@@ -36,6 +36,16 @@ func registerSequencesSearch() {
 	})
 	seqVariants("count", 0, false, "Return the number of elements of the sequence", func(t *eval.Thread, op string, lead []lisp.Value, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
 		n := 0
+		if o.fromEnd {
+			// The key and test see the elements last first, as CL has it.
+			items := seqValues(op, seq)[o.start:o.end]
+			for i := len(items) - 1; i >= 0; i-- {
+				if match(items[i]) {
+					n++
+				}
+			}
+			return lisp.MakeInt(int64(n))
+		}
 		seqEach(op, seq, o.start, o.end, func(i int, x lisp.Value) bool {
 			if match(x) {
 				n++

@@ -49,3 +49,12 @@ func (in *Interp) defineConstants() {
 		c.value, c.constant = k.value, true
 	}
 }
+
+// DefineConstant makes name a constant of the image with value v, as
+// (defconstant name v) would; the library defines its own constants with
+// it.
+func (in *Interp) DefineConstant(name string, v lisp.Value) {
+	c := in.cell(lisp.Sym(name))
+	c.value = v
+	c.constant = true
+}

@@ -27,7 +27,7 @@ func newTestInterp() *Interp {
 	cmp("<=", func(c int) bool { return c <= 0 })
 	cmp(">=", func(c int) bool { return c >= 0 })
 	num2("cons", func(a, b lisp.Value) lisp.Value { return &lisp.Cons{Car: a, Cdr: b} })
-	num2("eq", func(a, b lisp.Value) lisp.Value { return lisp.Bool(a == b) })
+	num2("eq", func(a, b lisp.Value) lisp.Value { return lisp.Bool(lisp.Eq(a, b)) })
 	one := func(name string, f func(a lisp.Value) lisp.Value) {
 		in.Define(&Builtin{Name: name, Min: 1, Max: 1, Fn: func(t *Thread, args []lisp.Value) lisp.Value { return f(args[0]) }})
 	}

@@ -352,9 +352,14 @@ func init() {
 			}
 		}},
 		"eq": {arity: 2, two: func(x, y code, pos string) code {
-			return func(fr *frame) lisp.Value { a := x(fr); b := y(fr); fr.t.mvSet = false; return lisp.Bool(a == b) }
+			return func(fr *frame) lisp.Value {
+				a := x(fr)
+				b := y(fr)
+				fr.t.mvSet = false
+				return lisp.Bool(lisp.Eq(a, b))
+			}
 		}, test2: func(x, y code) func(*frame) bool {
-			return func(fr *frame) bool { a := x(fr); return a == y(fr) }
+			return func(fr *frame) bool { a := x(fr); return lisp.Eq(a, y(fr)) }
 		}},
 		"null": {arity: 1, one: notCode, test1: notTest},
 		"not":  {arity: 1, one: notCode, test1: notTest},

@@ -49,9 +49,11 @@ func Add(a, b Value) Value {
 	case kFloat:
 		return Float(ToFloat(a) + ToFloat(b))
 	case kRat:
-		return NormRat(new(big.Rat).Add(ToRat(a), ToRat(b)))
+		return ratAddSub(a, b, false)
 	default:
-		return NormBig(new(big.Int).Add(ToBig(a), ToBig(b)))
+		var ta, tb big.Int
+		x, y := intView(a, &ta), intView(b, &tb)
+		return NormBig(newInt(max(wordsOf(x), wordsOf(y))+1).Add(x, y))
 	}
 }
 
@@ -70,9 +72,11 @@ func Sub(a, b Value) Value {
 	case kFloat:
 		return Float(ToFloat(a) - ToFloat(b))
 	case kRat:
-		return NormRat(new(big.Rat).Sub(ToRat(a), ToRat(b)))
+		return ratAddSub(a, b, true)
 	default:
-		return NormBig(new(big.Int).Sub(ToBig(a), ToBig(b)))
+		var ta, tb big.Int
+		x, y := intView(a, &ta), intView(b, &tb)
+		return NormBig(newInt(max(wordsOf(x), wordsOf(y))+1).Sub(x, y))
 	}
 }
 
@@ -91,13 +95,12 @@ func Mul(a, b Value) Value {
 	case kFloat:
 		return Float(ToFloat(a) * ToFloat(b))
 	case kRat:
-		x, y := ToRat(a), ToRat(b)
-		checkProductBits(x.Num().BitLen()+x.Denom().BitLen(), y.Num().BitLen()+y.Denom().BitLen())
-		return NormRat(new(big.Rat).Mul(x, y))
+		return ratMul(a, b)
 	default:
-		x, y := ToBig(a), ToBig(b)
+		var ta, tb big.Int
+		x, y := intView(a, &ta), intView(b, &tb)
 		checkProductBits(x.BitLen(), y.BitLen())
-		return NormBig(new(big.Int).Mul(x, y))
+		return NormBig(newInt(wordsOf(x)+wordsOf(y)).Mul(x, y))
 	}
 }
 
@@ -135,7 +138,7 @@ func Div(a, b Value) Value {
 			return MakeInt(int64(x / y))
 		}
 	}
-	return NormRat(new(big.Rat).Quo(ToRat(a), ToRat(b)))
+	return ratDiv(a, b)
 }
 
 // Negate returns -a; the negation of 0.0 is -0.0, as in CL.
@@ -221,9 +224,10 @@ func Compare(op string, a, b Value) int {
 		}
 		return floatRat(a).Cmp(floatRat(b))
 	case kRat:
-		return ToRat(a).Cmp(ToRat(b))
+		return ratCompare(a, b)
 	default:
-		return ToBig(a).Cmp(ToBig(b))
+		var ta, tb big.Int
+		return intView(a, &ta).Cmp(intView(b, &tb))
 	}
 }
 

@@ -9,7 +9,16 @@ import (
 
 // Eq is CL's eq: the same object. Fixnums and characters with the same
 // value are eq, as they are in SBCL.
-func Eq(a, b Value) bool { return a == b }
+func Eq(a, b Value) bool {
+	if a != b {
+		return false
+	}
+	// Go's == holds 0.0 and -0.0 equal; eq must imply eql, which does not.
+	if x, ok := a.(Float); ok {
+		return math.Signbit(float64(x)) == math.Signbit(float64(b.(Float)))
+	}
+	return true
+}
 
 // Eql is CL's eql: eq, or numbers of the same type and value, or the same
 // character.

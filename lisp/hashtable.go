@@ -66,9 +66,7 @@ func (h *HashTable) exactKey(k Value) (key any, ok bool) {
 		if h.Test == SymEqualp {
 			return numberKeyEqualp(x), true
 		}
-		if h.Test == SymEq {
-			return x, true
-		}
+		// eq and eql both tell 0.0 from -0.0 (see Eq).
 		return floatKey(math.Float64bits(float64(x))), true
 	case *big.Int:
 		if h.Test == SymEq {

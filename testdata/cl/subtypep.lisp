@@ -1,0 +1,17 @@
+;; subtypep on the standard type names, integer ranges, and or, and,
+;; member and eql types.
+(dolist (p '((fixnum integer) (integer fixnum) (bit (integer 0 1)) ((integer 0 1) bit)
+             (null list) (list sequence) (sequence list) (string vector)
+             (simple-string sequence) (character t) (t character) (nil fixnum)
+             ((member 1 2) fixnum) ((member a 1) symbol) ((or fixnum bignum) integer)
+             ((or fixnum string) integer) (keyword symbol) (symbol keyword)
+             ((unsigned-byte 8) (signed-byte 16)) ((signed-byte 8) (unsigned-byte 8))
+             ((mod 10) (integer 0 9)) ((integer 0 (10)) (mod 10)) (ratio rational)
+             (float real) (double-float float) (error condition) (type-error error)
+             (error type-error) (simple-vector vector) ((vector t 5) sequence)
+             (base-char character) (standard-char base-char) ((eql 3) (integer 0 5))
+             (cons atom) (atom cons) ((and fixnum (integer 0 5)) (integer 0 5))
+             (fixnum (or integer string)) (integer (and rational real))
+             (integer (and rational string)) (hash-table atom) (null boolean)
+             (boolean symbol) (unsigned-byte integer) (integer unsigned-byte)))
+  (print (list p (multiple-value-list (subtypep (first p) (second p))))))
