@@ -29,7 +29,7 @@ type Thread struct {
 	nextCheck int64
 	cancelled atomic.Bool
 
-	pos string // position of the call form being run, for errors
+	pos *lisp.Pos // position of the call form being run, for errors
 
 	// Multiple values (see values.go).
 	mvSet     bool
@@ -65,6 +65,10 @@ type frame struct {
 	s    []lisp.Value
 	free []*box
 	t    *Thread
+	// cl is the closure running in the frame and at where it was called
+	// from, for backtraces (backtrace.go).
+	cl *Closure
+	at *lisp.Pos
 }
 
 // box holds a variable that some closure captured, so that every closure
