@@ -3,6 +3,8 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/nodelisp/nodelisp/interp"
 )
 
 // The payloads of SPEC §2, field for field. Struct field order is the key
@@ -29,6 +31,9 @@ type resultPayload struct {
 	Error      bool              `json:"error"`
 	Defined    []string          `json:"defined"`
 	Watching   map[string]string `json:"watching"`
+	// Condition is set, and only then written, when the cell ended in an
+	// error: its type, position and backtrace (interp.ErrorReport).
+	Condition *interp.ErrorReport `json:"condition,omitempty"`
 }
 
 type headMovePayload struct {
