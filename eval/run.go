@@ -50,8 +50,8 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 	in.stdout.value, errCell.value = t.baseOut, t.baseOut
 	defer func() { in.stdout.value, errCell.value = savedOut, savedErr }()
 	res.Value = lisp.Nil
-	for _, form := range cell.Forms {
-		vals, err := t.protectedTop(form, cell)
+	for i, form := range cell.Forms {
+		vals, err := t.protectedTop(form, cell, i)
 		res.Defined = t.defined
 		if err != nil {
 			return res, err
@@ -67,7 +67,7 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 
 // protectedTop evaluates one top-level form, turning every panic into an
 // error and restoring the thread.
-func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.Value, err error) {
+func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell, i int) (vals []lisp.Value, err error) {
 	m := t.save()
 	var top *lisp.Pos // the position of form, where an error from an earlier cell is placed
 	defer func() {
@@ -85,8 +85,8 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.V
 		}
 	}()
 	t.pos = nil
-	if p, ok := cell.Pos(form); ok {
-		t.pos = cellPos(cell, p)
+	if p, ok := cell.FormPos(i); ok {
+		t.pos = cellPos(cell, p) // an atom's too: a bare unbound symbol has a place
 	}
 	top = t.pos
 	t.mvSet = false

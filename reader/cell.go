@@ -20,6 +20,7 @@ type Cell struct {
 
 	pos    map[*lisp.Cons]Pos
 	source *lisp.Source
+	starts []Pos // where each of Forms began
 }
 
 // Source returns the text the cell was read from; nil for a cell not made
@@ -40,6 +41,24 @@ func (c *Cell) Pos(v lisp.Value) (Pos, bool) {
 	}
 	p, ok := c.pos[cons]
 	return p, ok
+}
+
+// FormPos returns where the cell's i'th top-level form began, atoms
+// included.
+func (c *Cell) FormPos(i int) (Pos, bool) {
+	if c == nil || i < 0 || i >= len(c.starts) {
+		return Pos{}, false
+	}
+	return c.starts[i], true
+}
+
+// Form returns a copy of the cell holding only its i'th form, with the
+// cell's positions and source, for a runner that evaluates form by form.
+func (c *Cell) Form(i int) *Cell {
+	one := *c
+	one.Forms = c.Forms[i : i+1 : i+1]
+	one.starts = c.starts[i : i+1 : i+1]
+	return &one
 }
 
 // ReadCell reads every form of src. On error it returns the error together
@@ -63,6 +82,7 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 			return cell, err
 		}
 		cell.Forms = append(cell.Forms, v)
+		cell.starts = append(cell.starts, r.start)
 	}
 }
 

@@ -23,6 +23,9 @@ type Reader struct {
 	// lastWasToken is set when the form just read was a token, whose
 	// terminating whitespace Read consumes.
 	lastWasToken bool
+	// start is where the form Read returned last began, so a cell knows
+	// the position of a top-level atom too (a cons's is in pos).
+	start Pos
 }
 
 // New returns a reader over src.
@@ -77,6 +80,7 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			r.fail(p, "dot in wrong place")
 		}
 		if k == kValue {
+			r.start = p
 			break
 		}
 	}

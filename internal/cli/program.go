@@ -59,8 +59,8 @@ func (p Program) Run() int {
 		return ExitError
 	}
 	var last interp.Result
-	for _, form := range cell.Forms {
-		res, err := it.EvalForm(ctx, cell, form)
+	for i := range cell.Forms {
+		res, err := it.EvalCell(ctx, cell.Form(i))
 		if printed != nil && printed.Len() > 0 {
 			writeJSON(p.Stdout, map[string]string{"output": printed.String()})
 			printed.Reset()
