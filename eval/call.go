@@ -84,7 +84,7 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			// collector take what they held even while the stack
 			// above sp is not reused.
 			clear(region)
-			fr.free, fr.cl = nil, nil
+			fr.free = nil
 			t.depth--
 			return v
 		}
@@ -95,7 +95,6 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			// The callee is a builtin: it runs at this depth, so that a
 			// recursion through, say, mapcar still counts its depth.
 			v := t.callValue(t.tcFn, slices.Clone(t.tcArgs))
-			fr.cl = nil
 			t.depth--
 			return v
 		}

@@ -66,7 +66,9 @@ type frame struct {
 	free []*box
 	t    *Thread
 	// cl is the closure running in the frame and at where it was called
-	// from, for backtraces (backtrace.go).
+	// from, for backtraces (backtrace.go). They are not cleared on return:
+	// a header is reused by the next call at its depth, and the thread,
+	// with its headers, lives for one cell.
 	cl *Closure
 	at *lisp.Pos
 }
