@@ -152,18 +152,6 @@ func listArg(op string, v lisp.Value) lisp.Value {
 	return v
 }
 
-// testFunc builds the two-argument predicate a sequence function uses from
-// its :test or :test-not keyword, eql by default.
-func testFunc(t *eval.Thread, kw kwargs) func(a, b lisp.Value) bool {
-	if f, ok := kw.get("test"); ok && lisp.Truthy(f) {
-		return func(a, b lisp.Value) bool { return lisp.Truthy(t.Call(f, a, b)) }
-	}
-	if f, ok := kw.get("test-not"); ok && lisp.Truthy(f) {
-		return func(a, b lisp.Value) bool { return !lisp.Truthy(t.Call(f, a, b)) }
-	}
-	return lisp.Eql
-}
-
 // keyFunc builds the :key function, identity by default.
 func keyFunc(t *eval.Thread, kw kwargs) func(v lisp.Value) lisp.Value {
 	if f, ok := kw.get("key"); ok && lisp.Truthy(f) {
@@ -192,24 +180,4 @@ func seqItems(op string, v lisp.Value) []lisp.Value {
 	}
 	lisp.TypeError(op, v, "a sequence")
 	return nil
-}
-
-// likeSeq builds a sequence of the same kind as proto (list, vector or
-// string) holding items.
-func likeSeq(op string, proto lisp.Value, items []lisp.Value) lisp.Value {
-	switch proto.(type) {
-	case *lisp.Vector:
-		return &lisp.Vector{Items: items}
-	case *lisp.String:
-		var b strings.Builder
-		for _, it := range items {
-			c, ok := it.(lisp.Char)
-			if !ok {
-				lisp.TypeError(op, it, "a character")
-			}
-			b.WriteRune(rune(c))
-		}
-		return lisp.NewString(b.String())
-	}
-	return lisp.List(items...)
 }

@@ -76,8 +76,6 @@ func libBig(s string) lisp.Value {
 
 func libS(s string) lisp.Value { return lisp.NewString(s) }
 
-var libL = lisp.List
-
 type libCase struct {
 	name string
 	args []lisp.Value

@@ -106,7 +106,7 @@ type analyzer struct {
 	cell  *reader.Cell
 	lam   *lambdaInfo
 	sc    *scope
-	pos   string // position of the innermost positioned form
+	pos   *lisp.Pos // position of the innermost positioned form
 	depth int
 }
 
@@ -208,15 +208,15 @@ func binder(v *varInfo) func(fr *frame, x lisp.Value) {
 	return func(fr *frame, x lisp.Value) { fr.s[i] = x }
 }
 
-func (a *analyzer) posOf(form lisp.Value) (string, bool) {
+func (a *analyzer) posOf(form lisp.Value) (*lisp.Pos, bool) {
 	if a.cell == nil {
-		return "", false
+		return nil, false
 	}
 	p, ok := a.cell.Pos(form)
 	if !ok {
-		return "", false
+		return nil, false
 	}
-	return a.in.posString(a.cell, p), true
+	return cellPos(a.cell, p), true
 }
 
 // analyze analyses one form.
@@ -314,8 +314,8 @@ func (a *analyzer) symbol(s *lisp.Symbol) *ir {
 	}}
 }
 
-func unboundVariable(s *lisp.Symbol, pos string) {
-	panic(&lisp.Condition{Class: lisp.ClassUnboundVariable, Message: "unbound variable: " + printName(s), Name: s, Pos: pos})
+func unboundVariable(s *lisp.Symbol, pos *lisp.Pos) {
+	panic(&lisp.Condition{Class: lisp.ClassUnboundVariable, Message: "unbound variable: " + printName(s), Name: s, Pos: posValue(pos)})
 }
 
 // compound analyses a list form: a special form, a macro call or a call.

@@ -49,6 +49,8 @@ var tailMarker lisp.Value = &marker{"tail call"}
 // otherwise argv does and the lambda list binds them.
 func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.Value {
 	t.depth++
+	fr := t.frameAt(t.depth)
+	fr.cl, fr.at = cl, t.pos
 	if t.depth > t.maxDepth {
 		limitError(fmt.Sprintf("call depth exceeded (%d)", t.maxDepth))
 	}
@@ -56,7 +58,6 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 	if t.steps >= t.nextCheck {
 		t.checkLimits()
 	}
-	fr := t.frameAt(t.depth)
 	base := t.sp - len(region)
 	for {
 		lam := cl.lam
@@ -98,6 +99,7 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			return v
 		}
 		cl = next
+		fr.cl, fr.at = cl, t.pos
 		region = t.alloc(cl.lam.nslots)
 		if n := len(t.tcArgs); cl.lam.simple && n == cl.lam.nreq {
 			copy(region, t.tcArgs)
@@ -177,12 +179,12 @@ func (in *Interp) globalFunction(s *lisp.Symbol) lisp.Value {
 	if c := in.lookup(s); c != nil && c.fn != nil {
 		return c.fn
 	}
-	undefinedFunction(s, "")
+	undefinedFunction(s, nil)
 	return nil
 }
 
-func undefinedFunction(name lisp.Value, pos string) {
-	panic(&lisp.Condition{Class: lisp.ClassUndefinedFunction, Message: "undefined function: " + printName(name), Name: name, Pos: pos})
+func undefinedFunction(name lisp.Value, pos *lisp.Pos) {
+	panic(&lisp.Condition{Class: lisp.ClassUndefinedFunction, Message: "undefined function: " + printName(name), Name: name, Pos: posValue(pos)})
 }
 
 func arityError(name string, lo, hi, got int) {
@@ -209,7 +211,7 @@ func plural(n int, word string) string {
 }
 
 // invoke calls fn with arguments evaluated from args in fr.
-func invoke(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
+func invoke(fr *frame, fn lisp.Value, args []code, pos *lisp.Pos) lisp.Value {
 	t := fr.t
 	if cl, ok := fn.(*Closure); ok {
 		lam := cl.lam
@@ -237,7 +239,7 @@ func invoke(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
 // other than funcall and apply is called at once instead: it returns
 // before the caller's frame is needed again, and calling it here spares
 // the pending call's argument slice.
-func invokeTail(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
+func invokeTail(fr *frame, fn lisp.Value, args []code, pos *lisp.Pos) lisp.Value {
 	t := fr.t
 	if b, ok := fn.(*Builtin); ok && b != forwardFuncall && b != forwardApply {
 		return invokeBuiltin(fr, b, args, pos)
@@ -256,7 +258,7 @@ func invokeTail(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
 
 // invokeBuiltin calls b with arguments evaluated from args, through its
 // fixed-arity entry point when it has one for their number.
-func invokeBuiltin(fr *frame, b *Builtin, args []code, pos string) lisp.Value {
+func invokeBuiltin(fr *frame, b *Builtin, args []code, pos *lisp.Pos) lisp.Value {
 	t := fr.t
 	switch len(args) {
 	case 1:
@@ -297,7 +299,7 @@ func invokeBuiltin(fr *frame, b *Builtin, args []code, pos string) lisp.Value {
 // invoke1 and invoke2 are invoke for one and two arguments, with the
 // commonest callees (a simple closure, a builtin with a fixed-arity entry
 // point) handled without any argument slice.
-func invoke1(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
+func invoke1(fr *frame, fn lisp.Value, args []code, pos *lisp.Pos) lisp.Value {
 	switch f := fn.(type) {
 	case *Closure:
 		if lam := f.lam; lam.simple && lam.nreq == 1 {
@@ -313,7 +315,7 @@ func invoke1(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
 	return invoke(fr, fn, args, pos)
 }
 
-func invoke2(fr *frame, fn lisp.Value, args []code, pos string) lisp.Value {
+func invoke2(fr *frame, fn lisp.Value, args []code, pos *lisp.Pos) lisp.Value {
 	switch f := fn.(type) {
 	case *Closure:
 		if lam := f.lam; lam.simple && lam.nreq == 2 {

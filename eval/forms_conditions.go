@@ -140,8 +140,8 @@ func runHandlerCase(fr *frame, expr code, types []lisp.Value) (v lisp.Value, con
 			if c != nil {
 				for i, ty := range types {
 					if typeMatches(c, ty) {
-						if c.Pos == "" {
-							c.Pos = fr.t.pos
+						if c.Pos.IsZero() {
+							c.Pos = posValue(fr.t.pos)
 						}
 						cond, clause = c, i
 						return
@@ -223,6 +223,7 @@ func runHandlerBind(fr *frame, level int, body code) lisp.Value {
 			c := asCondition(r)
 			if c != nil && c != t.offered && level < len(t.handlers) {
 				hc := t.handlers[level]
+				t.keepBacktrace(r)
 				t.restore(m)
 				t.handlers = t.handlers[:level]
 				t.callHandlers(c, hc)

@@ -431,9 +431,15 @@ func runProtected(fr *frame, prot, cleanup code) lisp.Value {
 	defer func() {
 		if !normal {
 			// Unwinding: run the cleanup in the dynamic environment of
-			// the unwind-protect, then let the exit go on.
+			// the unwind-protect, then let the exit go on. The cleanup
+			// reuses the frames an error left, so they are kept first.
+			r := recover()
+			t.keepBacktrace(r)
 			t.restore(m)
 			cleanup(fr)
+			if r != nil {
+				panic(r)
+			}
 		}
 	}()
 	t.mvSet = false

@@ -93,7 +93,7 @@ func init() {
 		if c := t.in.lookup(s); c != nil && c.value != nil {
 			return c.value
 		}
-		unboundVariable(s, "")
+		unboundVariable(s, nil)
 		return nil
 	})
 	builtin("set", 2, 2, "(symbol value)", "Set the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
@@ -130,7 +130,7 @@ func init() {
 			if c != nil && c.fn != nil {
 				return c.fn
 			}
-			undefinedFunction(args[0], "")
+			undefinedFunction(args[0], nil)
 			return nil
 		}
 	}

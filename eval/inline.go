@@ -140,7 +140,7 @@ func operandsOf(x, y *ir) operands {
 }
 
 // arithCode generates x op y.
-func arithCode(op fixOp, x, y *ir, slow slow2, pos string) code {
+func arithCode(op fixOp, x, y *ir, slow slow2, pos *lisp.Pos) code {
 	o := operandsOf(x, y)
 	general := func(fr *frame, a, b lisp.Value) lisp.Value {
 		fr.t.pos = pos
@@ -227,7 +227,7 @@ func arithCode(op fixOp, x, y *ir, slow slow2, pos string) code {
 
 // cmpTest generates the test x op y for if and tagbody jumps, which clear
 // multiple values themselves.
-func cmpTest(op cmpOp, name string, x, y *ir, pos string) func(*frame) bool {
+func cmpTest(op cmpOp, name string, x, y *ir, pos *lisp.Pos) func(*frame) bool {
 	o := operandsOf(x, y)
 	general := func(fr *frame, a, b lisp.Value) bool {
 		fr.t.pos = pos
@@ -300,8 +300,8 @@ type inlineFn struct {
 	varArg bool // (f a b c) is ((a f b) f c)
 	// one and two build the code of other functions from the argument
 	// codes.
-	one func(x code, pos string) code
-	two func(x, y code, pos string) code
+	one func(x code, pos *lisp.Pos) code
+	two func(x, y code, pos *lisp.Pos) code
 	// test1 and test2, when set, generate the form as a test for if.
 	test1 func(x code) func(*frame) bool
 	test2 func(x, y code) func(*frame) bool
@@ -321,7 +321,7 @@ func init() {
 		"<=":  {arity: 2, cmp: true, cmpOp: opLE},
 		">=":  {arity: 2, cmp: true, cmpOp: opGE},
 		"=":   {arity: 2, cmp: true, cmpOp: opEQ},
-		"car": {arity: 1, one: func(x code, pos string) code {
+		"car": {arity: 1, one: func(x code, pos *lisp.Pos) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
 				fr.t.mvSet = false
@@ -332,7 +332,7 @@ func init() {
 				return lisp.Car(a)
 			}
 		}},
-		"cdr": {arity: 1, one: func(x code, pos string) code {
+		"cdr": {arity: 1, one: func(x code, pos *lisp.Pos) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
 				fr.t.mvSet = false
@@ -343,7 +343,7 @@ func init() {
 				return lisp.Cdr(a)
 			}
 		}},
-		"cons": {arity: 2, two: func(x, y code, pos string) code {
+		"cons": {arity: 2, two: func(x, y code, pos *lisp.Pos) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
 				d := y(fr)
@@ -351,7 +351,7 @@ func init() {
 				return &lisp.Cons{Car: a, Cdr: d}
 			}
 		}},
-		"eq": {arity: 2, two: func(x, y code, pos string) code {
+		"eq": {arity: 2, two: func(x, y code, pos *lisp.Pos) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
 				b := y(fr)
@@ -363,7 +363,7 @@ func init() {
 		}},
 		"null": {arity: 1, one: notCode, test1: notTest},
 		"not":  {arity: 1, one: notCode, test1: notTest},
-		"zerop": {arity: 1, one: func(x code, pos string) code {
+		"zerop": {arity: 1, one: func(x code, pos *lisp.Pos) code {
 			return func(fr *frame) lisp.Value {
 				a := x(fr)
 				fr.t.mvSet = false
@@ -381,7 +381,7 @@ func notTest(x code) func(*frame) bool {
 	return func(fr *frame) bool { return x(fr) == lisp.Value(lisp.Nil) }
 }
 
-func notCode(x code, pos string) code {
+func notCode(x code, pos *lisp.Pos) code {
 	return func(fr *frame) lisp.Value {
 		a := x(fr)
 		fr.t.mvSet = false
@@ -391,7 +391,7 @@ func notCode(x code, pos string) code {
 
 // incr open-codes (1+ x) and (1- x), named name: x plus d, or in general
 // slow(x, 1), after the builtin's own type check.
-func incr(name string, x *ir, d int64, op func(a, b lisp.Value) lisp.Value, pos string) *ir {
+func incr(name string, x *ir, d int64, op func(a, b lisp.Value) lisp.Value, pos *lisp.Pos) *ir {
 	one := lisp.MakeInt(1)
 	slow := func(a, b lisp.Value) lisp.Value {
 		if !lisp.IsNumber(a) {

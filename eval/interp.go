@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/nodelisp/nodelisp/lisp"
-	"github.com/nodelisp/nodelisp/reader"
 )
 
 // Default limits, used where a Limits field is zero.
@@ -47,11 +46,6 @@ type Interp struct {
 	classes map[*lisp.Symbol]*conditionClass
 	// library defines, on first use, the names the image has no cell for.
 	library Library
-	// lastOrigin and lastTag tag positions with their cell (positions.go);
-	// tags counts the cells tagged.
-	lastOrigin *reader.Origin
-	lastTag    string
-	tags       int
 	// ext and running serve the library's per-image state (extension.go).
 	ext     map[any]any
 	running *Thread

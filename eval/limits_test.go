@@ -61,7 +61,7 @@ func TestDepthLimit(t *testing.T) {
 	if c.Message != "call depth exceeded (10000)" || c.Class != lisp.ClassLimit {
 		t.Fatalf("got %v", c)
 	}
-	if c.Pos == "" {
+	if c.Pos.IsZero() {
 		t.Errorf("depth error has no position")
 	}
 	if got, _ := run(t, in, "(+ 1 2)"); got != "3" {

@@ -53,8 +53,8 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 	in.stdout.value, errCell.value = t.baseOut, t.baseOut
 	defer func() { in.stdout.value, errCell.value = savedOut, savedErr }()
 	res.Value = lisp.Nil
-	for _, form := range cell.Forms {
-		vals, err := t.protectedTop(form, cell)
+	for i, form := range cell.Forms {
+		vals, err := t.protectedTop(form, cell, i)
 		res.Defined = t.defined
 		if err != nil {
 			return res, err
@@ -70,25 +70,26 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 
 // protectedTop evaluates one top-level form, turning every panic into an
 // error and restoring the thread.
-func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell) (vals []lisp.Value, err error) {
+func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell, i int) (vals []lisp.Value, err error) {
 	m := t.save()
-	var top string // the position of form, where an error from an earlier cell is placed
+	var top *lisp.Pos // the position of form, where an error from an earlier cell is placed
 	defer func() {
 		if r := recover(); r != nil {
+			t.keepBacktrace(r)
 			t.restore(m)
 			c := asCondition(r)
 			if c == nil {
 				c = strayExit(r)
 			}
-			if c.Pos == "" {
-				c.Pos = t.pos
+			if c.Pos.IsZero() {
+				c.Pos = posValue(t.pos)
 			}
-			err = placeError(c, t.in.cellTag(cell), top)
+			err = placeError(c, cell.Source(), top)
 		}
 	}()
-	t.pos = ""
-	if p, ok := cell.Pos(form); ok {
-		t.pos = t.in.posString(cell, p)
+	t.pos = nil
+	if p, ok := cell.FormPos(i); ok {
+		t.pos = cellPos(cell, p) // an atom's too: a bare unbound symbol has a place
 	}
 	top = t.pos
 	t.mvSet = false
@@ -115,13 +116,13 @@ func strayExit(r any) *lisp.Condition {
 // progn (also as a macro's expansion) runs its forms one by one, so that a
 // macro defined by one is usable in the next.
 func (t *Thread) evalTop(form lisp.Value, cell *reader.Cell) lisp.Value {
-	return t.evalTopAt(form, cell, "")
+	return t.evalTopAt(form, cell, nil)
 }
 
 // evalTopAt is evalTop for a form inside one at pos: the forms a macro
 // generates were never read, so errors in them take the position of the
 // nearest enclosing form that was.
-func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.Value {
+func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos *lisp.Pos) lisp.Value {
 	for i := 0; ; i++ {
 		if i > maxExpansionsPerForm {
 			lisp.Errorf("macroexpand: too many macro expansions (%d)", maxExpansionsPerForm)
@@ -132,7 +133,7 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.
 		}
 		if cell != nil {
 			if p, ok := cell.Pos(c); ok {
-				pos = t.in.posString(cell, p)
+				pos = cellPos(cell, p)
 			}
 		}
 		if c.Car == symProgn {
@@ -154,7 +155,7 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.
 		if mc == nil || mc.macro == nil {
 			break
 		}
-		if pos != "" {
+		if pos != nil {
 			t.pos = pos // for errors the expander signals
 		}
 		form = mc.macro(t, form)

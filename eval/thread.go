@@ -29,7 +29,7 @@ type Thread struct {
 	nextCheck int64
 	cancelled atomic.Bool
 
-	pos string // position of the call form being run, for errors
+	pos *lisp.Pos // position of the call form being run, for errors
 
 	// Multiple values (see values.go).
 	mvSet     bool
@@ -67,6 +67,12 @@ type frame struct {
 	s    []lisp.Value
 	free []*box
 	t    *Thread
+	// cl is the closure running in the frame and at where it was called
+	// from, for backtraces (backtrace.go). They are not cleared on return:
+	// a header is reused by the next call at its depth, and the thread,
+	// with its headers, lives for one cell.
+	cl *Closure
+	at *lisp.Pos
 }
 
 // box holds a variable that some closure captured, so that every closure

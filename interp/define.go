@@ -103,11 +103,13 @@ func argsText(ft reflect.Type) string {
 	return s + ")"
 }
 
-// signalGoError turns a host's Go error into a Lisp error. A *lisp.Condition
-// passes through unchanged so hosts can signal typed conditions.
+// signalGoError turns a host's Go error into a Lisp error that keeps it as
+// its Cause, so the embedder reaches it with errors.As through the error
+// Eval returns. A *lisp.Condition passes through unchanged so hosts can
+// signal typed conditions.
 func signalGoError(name string, err error) {
 	if c, ok := err.(*lisp.Condition); ok {
 		lisp.Signal(c)
 	}
-	lisp.Errorf("%s: %s", name, err.Error())
+	lisp.Signal(&lisp.Condition{Class: lisp.ClassSimpleError, Message: name + ": " + err.Error(), Cause: err})
 }

@@ -116,9 +116,9 @@ func runErrorFile(src string) string {
 			b.WriteString("error: " + err.Error() + "\n")
 			continue
 		}
-		for _, form := range cell.Forms {
+		for i := range cell.Forms {
 			ctx, cancel := context.WithTimeout(context.Background(), cellTimeout)
-			res, err := it.EvalForm(ctx, cell, form)
+			res, err := it.EvalCell(ctx, cell.Form(i))
 			cancel()
 			b.WriteString(res.Output)
 			if res.Output != "" && !strings.HasSuffix(res.Output, "\n") {

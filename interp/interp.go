@@ -68,6 +68,13 @@ func (it *Interpreter) Eval(ctx context.Context, cell string) (Result, error) {
 	return it.evalCell(ctx, parsed)
 }
 
+// EvalCell evaluates a cell the host has read already (with
+// reader.ReadSource, naming its text, so errors and backtraces say which
+// cell or file a position is in), as Eval does.
+func (it *Interpreter) EvalCell(ctx context.Context, cell *reader.Cell) (Result, error) {
+	return it.evalCell(ctx, cell)
+}
+
 func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Result, error) {
 	out := it.opts.Stdout
 	var captured *bytes.Buffer

@@ -2,6 +2,7 @@ package lisp
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -20,19 +21,37 @@ type Condition struct {
 	// Slots holds the initargs of a condition made with (error 'class
 	// :key value …), for accessors and printing.
 	Slots []Value
-	// Pos is the source position ("LINE:COL") of the form being evaluated
-	// when the condition was signalled, filled in by the evaluator.
-	Pos string
+	// Pos is the source position of the form being evaluated when the
+	// condition was signalled, filled in by the evaluator.
+	Pos Pos
+	// Backtrace is the Lisp frames the condition unwound through before
+	// it ended the cell, filled in by the evaluator; nil for one handled.
+	Backtrace *Backtrace
+	// Cause is the Go error the condition was made from (a host builtin's
+	// failure), which Unwrap returns so errors.As reaches it.
+	Cause error
 	// Classes are the condition classes of the image that made c, which
 	// its class may be one of; nil for a standard condition.
 	Classes Classes
 }
 
 func (c *Condition) Error() string {
-	if c.Pos != "" {
-		return c.Pos + ": " + c.Message
+	if !c.Pos.IsZero() {
+		return c.Pos.String() + ": " + c.Message
 	}
 	return c.Message
+}
+
+// Unwrap returns the Go error the condition was made from, if any.
+func (c *Condition) Unwrap() error { return c.Cause }
+
+// TypeName is the condition's type as Lisp names it, in lower case:
+// "type-error", "unbound-variable", "evaluation-limit".
+func (c *Condition) TypeName() string {
+	if c.Class == nil {
+		return "error"
+	}
+	return strings.ToLower(c.Class.Name)
 }
 
 // Condition class names. The hierarchy is in conditionParents.

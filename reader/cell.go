@@ -19,20 +19,18 @@ type Cell struct {
 	HasNote bool
 
 	pos    map[*lisp.Cons]Pos
-	origin *Origin
+	source *lisp.Source
+	starts []Pos // where each of Forms began
 }
 
-// Origin identifies the text a cell was read from. Copies of a cell (one
-// per form, as interp.EvalForm makes them) share it, so positions from
-// any of them are into the same text.
-type Origin struct{ _ byte }
-
-// Origin returns the cell's origin; nil for a cell not made by ReadCell.
-func (c *Cell) Origin() *Origin {
+// Source returns the text the cell was read from; nil for a cell not made
+// by ReadCell. Copies of a cell (one per form, as interp.EvalForm makes
+// them) share it, so positions from any of them are into the same text.
+func (c *Cell) Source() *lisp.Source {
 	if c == nil {
 		return nil
 	}
-	return c.origin
+	return c.source
 }
 
 // Pos returns where a list form of the cell started.
@@ -45,11 +43,35 @@ func (c *Cell) Pos(v lisp.Value) (Pos, bool) {
 	return p, ok
 }
 
+// FormPos returns where the cell's i'th top-level form began, atoms
+// included.
+func (c *Cell) FormPos(i int) (Pos, bool) {
+	if c == nil || i < 0 || i >= len(c.starts) {
+		return Pos{}, false
+	}
+	return c.starts[i], true
+}
+
+// Form returns a copy of the cell holding only its i'th form, with the
+// cell's positions and source, for a runner that evaluates form by form.
+func (c *Cell) Form(i int) *Cell {
+	one := *c
+	one.Forms = c.Forms[i : i+1 : i+1]
+	one.starts = c.starts[i : i+1 : i+1]
+	return &one
+}
+
 // ReadCell reads every form of src. On error it returns the error together
 // with a cell holding the forms read before it (the cell is never nil).
 func ReadCell(src string) (*Cell, error) {
+	return ReadSource(src, &lisp.Source{})
+}
+
+// ReadSource is ReadCell for a text the caller names: positions in the
+// cell point at source (a file's path, a logged cell's seq).
+func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 	r := New(src)
-	cell := &Cell{pos: r.pos, origin: &Origin{}}
+	cell := &Cell{pos: r.pos, source: source}
 	cell.Note, cell.HasNote = cellNote(src)
 	for {
 		v, err := r.Read()
@@ -60,6 +82,7 @@ func ReadCell(src string) (*Cell, error) {
 			return cell, err
 		}
 		cell.Forms = append(cell.Forms, v)
+		cell.starts = append(cell.starts, r.start)
 	}
 }
 

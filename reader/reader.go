@@ -27,6 +27,9 @@ type Reader struct {
 	labels map[string]lisp.Value
 	// base is *read-base* for integers and ratios; 0 means 10.
 	base int
+	// start is where the form Read returned last began, so a cell knows
+	// the position of a top-level atom too (a cons's is in pos).
+	start Pos
 }
 
 // SetBase makes the reader read integers and ratios in base (2 to 36), as
@@ -85,6 +88,7 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			r.fail(p, "dot in wrong place")
 		}
 		if k == kValue {
+			r.start = p
 			break
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -40,6 +41,10 @@ type Cell struct {
 	Watching   map[string]string `json:"watching"`
 	// Stopped is "cancel" or "timeout" when the cell was stopped.
 	Stopped string `json:"stopped,omitempty"`
+	// Condition, for a cell that ended in an error, is the error's type
+	// ("type-error", "unbound-variable", …), message, position and
+	// backtrace, the frames a list, innermost first.
+	Condition *interp.ErrorReport `json:"condition,omitempty"`
 }
 
 func cellOf(r session.CellResult) Cell {
@@ -53,6 +58,7 @@ func cellOf(r session.CellResult) Cell {
 	return Cell{
 		Seq: r.ResultSeq, CallSeq: r.CallSeq, Text: r.Window, Error: r.Error,
 		DurationMS: r.Duration.Milliseconds(), Defined: defined, Watching: watching,
+		Condition: r.Condition,
 	}
 }
 

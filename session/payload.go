@@ -3,6 +3,8 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/nodelisp/nodelisp/interp"
 )
 
 // The payloads of SPEC §2, field for field. Struct field order is the key
@@ -32,6 +34,9 @@ type resultPayload struct {
 	// Recall is set, and only then written, when the cell called a
 	// recall builtin (session/echo.go).
 	Recall bool `json:"recall,omitempty"`
+	// Condition is set, and only then written, when the cell ended in an
+	// error: its type, position and backtrace (interp.ErrorReport).
+	Condition *interp.ErrorReport `json:"condition,omitempty"`
 }
 
 type headMovePayload struct {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/store"
@@ -61,6 +62,9 @@ type CellResult struct {
 	Defined   []string          // names the cell defined
 	Watching  map[string]string // watched values the cell changed
 	Value     lisp.Value        // the cell's value (nil on error)
+	// Condition describes the error the cell ended in (nil without one):
+	// its type, position and backtrace, as serve answers them.
+	Condition *interp.ErrorReport
 }
 
 // Eval records a tool call, evaluates the cell in the session's image, and
@@ -70,38 +74,46 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	if s.tree.head == 0 {
 		return CellResult{}, ErrNoTurn
 	}
+	// The cell is read once, here: its note goes in the call, and its
+	// positions name the call's seq, so an error in a function it defines
+	// that a later cell calls says which cell the code is in.
+	source := &lisp.Source{}
+	cell, readErr := reader.ReadSource(code, source)
 	call := callPayload{Code: code}
-	cell, readErr := reader.ReadCell(code)
-	if err := readErr; err == nil && cell.HasNote {
+	if cell.HasNote { // a cell that does not read still has its note
 		note := cell.Note
 		call.Note = &note
-	} else if err != nil {
-		if note, ok := noteOf(code); ok {
-			call.Note = &note
-		}
 	}
 	calls, err := s.append(ctx, store.NewEvent{Kind: store.KindToolCall, Turn: s.tree.head, Payload: encode(call)})
 	if err != nil {
 		return CellResult{}, err
 	}
 	callSeq := calls[0].Seq
+	source.Seq = callSeq
 
 	before := s.watchedValues()
 	start := time.Now()
 	cellCtx, recalled := s.recallCell(ctx, callSeq)
-	res, evalErr := s.image.Eval(cellCtx, code)
+	var res interp.Result
+	evalErr := readErr
+	if readErr == nil {
+		res, evalErr = s.image.EvalCell(cellCtx, cell)
+	}
 	elapsed := time.Since(start)
 
 	text := res.Output
+	var failure *interp.ErrorReport
 	if evalErr != nil {
-		text = joinOutput(text, "error: "+evalErr.Error())
+		report := interp.Report(evalErr, source)
+		failure = &report
+		text = joinOutput(text, strings.Join(append([]string{"error: " + evalErr.Error()}, report.Lines()...), "\n"))
 	} else {
 		text = joinOutput(text, res.Printed)
 	}
 	changed := changedValues(before, s.watchedValues())
 	payload := resultPayload{
 		Call: callSeq, Text: text, DurationMS: elapsed.Milliseconds(), Error: evalErr != nil,
-		Defined: nonNil(res.Defined), Watching: changed, Recall: recalled.Recalled(),
+		Defined: nonNil(res.Defined), Watching: changed, Recall: recalled.Recalled(), Condition: failure,
 	}
 	// The result is written even when the cell was cancelled: a call
 	// always gets its result, so the log stays consistent. What the cell
@@ -122,6 +134,7 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	out := CellResult{
 		CallSeq: callSeq, ResultSeq: seq, Text: text, Window: resultWindowText(text, seq),
 		Error: evalErr != nil, Duration: elapsed, Defined: payload.Defined, Watching: changed,
+		Condition: failure,
 	}
 	if evalErr == nil {
 		out.Value = res.Value
@@ -148,21 +161,6 @@ func joinOutput(a, b string) string {
 
 // noteOf finds the ;; note of a cell the reader rejects, so a malformed
 // cell keeps its note too.
-func noteOf(code string) (string, bool) {
-	for _, line := range strings.Split(code, "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" {
-			continue
-		}
-		if !strings.HasPrefix(t, ";;") {
-			return "", false
-		}
-		t = strings.TrimLeft(t, ";")
-		return strings.TrimPrefix(t, " "), true
-	}
-	return "", false
-}
-
 func nonNil(names []string) []string {
 	if names == nil {
 		return []string{}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -207,5 +208,20 @@ func TestPipedWarningAndEviction(t *testing.T) {
 	}
 	if n := strings.Count(r.stdout, "(1 2 3 4 5 6 7 8)\n"); n != 12 {
 		t.Errorf("%d results, want 12:\n%s", n, r.stdout)
+	}
+}
+
+// The REPL prints an error's frames under its line: calls in an earlier
+// cell name it by its seq.
+func TestPipedBacktrace(t *testing.T) {
+	r := runBin(t, testEnv(t), "(defun c (x) (car x))\n(defun b (x) (list (c x)))\n(b 5)\n")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !regexp.MustCompile(`error: 1:1: car: the value 5 is not a list \(at 1:14 in \[seq \d+\], in the earlier cell that defined the code\)
+  c, called at 1:20 in \[seq \d+\]
+  b, called at 1:1
+$`).MatchString(r.stdout) {
+		t.Errorf("stdout:\n%s", r.stdout)
 	}
 }

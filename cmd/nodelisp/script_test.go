@@ -126,3 +126,34 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: %q", out)
 	}
 }
+
+// A script's error prints the Lisp frames under its line; with --json the
+// error is also a record on stdout with its type and the frames as a list.
+func TestScriptBacktrace(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "chain.lisp")
+	writeFile(t, script, "(defun c (x) (car x))\n(defun b (x) (list (c x)))\n(defun a (x) (list (b x)))\n(a 5)\n")
+	r := runBin(t, testEnv(t), "", script)
+	want := script + ":1:14: car: the value 5 is not a list\n  c, called at 2:20\n  b, called at 3:20\n  a, called at 4:1\n"
+	if r.code == 0 || r.stderr != want {
+		t.Errorf("exit %d, stderr (-want +got):\n%s", r.code, cmp.Diff(want, r.stderr))
+	}
+	r = runBin(t, testEnv(t), "", "--json", script)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	var rec struct {
+		Error struct {
+			Type      string `json:"type"`
+			Position  string `json:"position"`
+			Backtrace []struct {
+				Function string `json:"function"`
+				Call     string `json:"call"`
+			} `json:"backtrace"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &rec); err != nil {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	e := rec.Error
+	if e.Type != "type-error" || e.Position != "1:14" || len(e.Backtrace) != 3 || e.Backtrace[0].Function != "c" || e.Backtrace[2].Call != "4:1" {
+		t.Errorf("error record %+v", e)
+	}
+}

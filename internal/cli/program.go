@@ -53,20 +53,20 @@ func (p Program) Run() int {
 		fmt.Fprintf(p.Stderr, "nodelisp: %v\n", err)
 		return ExitError
 	}
-	cell, err := reader.ReadCell(p.Source)
+	cell, err := reader.ReadSource(p.Source, &lisp.Source{File: p.Name})
 	if err != nil {
-		ReportError(p.Stderr, p.Name, err)
+		p.reportError(err, nil)
 		return ExitError
 	}
 	var last interp.Result
-	for _, form := range cell.Forms {
-		res, err := it.EvalForm(ctx, cell, form)
+	for i := range cell.Forms {
+		res, err := it.EvalCell(ctx, cell.Form(i))
 		if printed != nil && printed.Len() > 0 {
 			writeJSON(p.Stdout, map[string]string{"output": printed.String()})
 			printed.Reset()
 		}
 		if err != nil {
-			ReportError(p.Stderr, p.Name, err)
+			p.reportError(err, cell.Source())
 			return ExitError
 		}
 		last = res
@@ -112,17 +112,33 @@ func interruptible() (context.Context, func()) {
 	}
 }
 
-// ReportError prints a Lisp or reader error as NAME:LINE:COL: message.
-func ReportError(w io.Writer, name string, err error) {
+// reportError prints the error that stopped the program to Stderr and,
+// with JSON, also as a record {"error": REPORT} on Stdout (see
+// interp.ErrorReport), so a program reading the stream learns the
+// condition's type and backtrace.
+func (p Program) reportError(err error, current *lisp.Source) {
+	ReportError(p.Stderr, p.Name, err, current)
+	if p.JSON {
+		writeJSON(p.Stdout, map[string]interp.ErrorReport{"error": interp.Report(err, current)})
+	}
+}
+
+// ReportError prints a Lisp or reader error as NAME:LINE:COL: message,
+// followed by the Lisp frames it unwound through, one a line, for a
+// program read from current.
+func ReportError(w io.Writer, name string, err error, current *lisp.Source) {
 	var cond *lisp.Condition
 	var rerr *reader.Error
 	switch {
 	case errors.As(err, &rerr):
 		fmt.Fprintf(w, "%s:%s\n", name, rerr.Error())
-	case errors.As(err, &cond) && cond.Pos != "":
+	case errors.As(err, &cond) && !cond.Pos.IsZero():
 		fmt.Fprintf(w, "%s:%s: %s\n", name, cond.Pos, cond.Message)
 	default:
 		fmt.Fprintf(w, "%s: %v\n", name, err)
+	}
+	for _, line := range interp.BacktraceLines(err, current) {
+		fmt.Fprintln(w, line)
 	}
 }
 
