@@ -29,6 +29,7 @@ func registerLists() {
 		n := indexArg("make-list", args[0])
 		checkSize("make-list", n)
 		init := parseKeys("make-list", args[1:], "initial-element").or("initial-element", lisp.Nil)
+		reserve(t, int64(n)*consBytes, "make-list", n, "elements")
 		var out lisp.Value = lisp.Nil
 		for i := 0; i < n; i++ {
 			out = &lisp.Cons{Car: init, Cdr: out}

@@ -7,8 +7,6 @@ package builtins
 // string; vector-push and vector-push-extend on a string append to it.
 
 import (
-	"strings"
-
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -16,7 +14,7 @@ import (
 func registerSequencesArrays() {
 	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new one-dimensional array (a string when the element type is character).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
-		return seqMakeArray(args[0], kw)
+		return seqMakeArray(t, args[0], kw)
 	})
 	fn("vector", 0, -1, "(&rest objects)", "Return a new simple vector of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Vector{Items: append([]lisp.Value{}, args...)}
@@ -186,7 +184,7 @@ func registerSequencesArrays() {
 	})
 }
 
-func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
+func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 	if c, ok := dims.(*lisp.Cons); ok {
 		if c.Cdr != lisp.Value(lisp.Nil) {
 			lisp.Errorf("make-array: nodelisp arrays are one-dimensional, not %s", lisp.Prin1ToString(dims))
@@ -226,9 +224,13 @@ func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
 		if ie, ok := kw.get("initial-element"); ok {
 			c = charArg("make-array", ie)
 		}
-		return lisp.NewString(strings.Repeat(string(rune(c)), fp))
+		return makeString(t, "make-array", fp, c)
 	}
+	reserve(t, int64(n)*valueBytes, "make-array", n, "elements")
 	items := make([]lisp.Value, n)
+	if n > 0 {
+		eval.Hold(t, &items[0], int64(n)*valueBytes)
+	}
 	if contents != nil {
 		copy(items, contents)
 	} else {

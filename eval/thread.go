@@ -27,6 +27,7 @@ type Thread struct {
 	steps     int64
 	maxSteps  int64
 	nextCheck int64
+	checks    int // periodic checks so far, for sampling the heap
 	cancelled atomic.Bool
 
 	pos string // position of the call form being run, for errors
@@ -117,6 +118,9 @@ func (t *Thread) checkLimits() {
 	}
 	if t.steps > t.maxSteps {
 		limitError(fmt.Sprintf("step limit exceeded (%d)", t.maxSteps))
+	}
+	if t.checks++; t.checks%memorySampleEvery == 0 {
+		t.sampleMemory()
 	}
 	t.nextCheck = min(t.steps+1024, t.maxSteps+1)
 }

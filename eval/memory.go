@@ -1,0 +1,165 @@
+package eval
+
+// The memory cap: how much live memory an image may hold while its cell
+// runs.
+//
+// Go gives no per-goroutine or per-object-graph figure, so the image's use
+// is estimated as the process's live heap less the large objects other
+// images hold. Large objects (arrays, strings, lists, bignums, hash tables
+// of BigAllocation bytes or more) are reserved before they are made, so a
+// single huge request is refused before it can exhaust the machine, and
+// their bytes are booked to the image that made them until the collector
+// frees them (runtime.AddCleanup). Everything else (conses, small strings)
+// shows in the heap figure, sampled at the evaluator's periodic step check.
+// When the figure is over the cap, a collection confirms it before the cell
+// is stopped, so garbage never ends a cell.
+//
+// In a process that runs one image (the REPL, a script) the estimate is the
+// image's live heap plus the host's few megabytes. In serve, where sessions
+// share one heap, small objects another image retains count against the
+// image that is running when the heap is sampled; docs/performance.md
+// records this approximation.
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+)
+
+// BigAllocation is the size, in bytes, from which a builtin reserves an
+// allocation with Thread.Reserve before making it.
+const BigAllocation = 64 << 10
+
+// memorySampleEvery is how many periodic checks (of 1024 steps each) pass
+// between two samples of the heap: a sample costs about 2µs.
+const memorySampleEvery = 16
+
+// ledger books the large objects one image holds.
+type ledger struct {
+	held atomic.Int64
+}
+
+// heldByAll is the sum of every image's ledger.
+var heldByAll atomic.Int64
+
+func (l *ledger) add(n int64) {
+	l.held.Add(n)
+	heldByAll.Add(n)
+}
+
+// heapSample reads the live heap as of the last collection and the bytes
+// of heap objects now, garbage included.
+func heapSample() (live, objects int64) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64()), int64(s[1].Value.Uint64())
+}
+
+// collect runs a full collection and lets the cleanups it queued credit
+// the ledgers, so the figures after it hold only what is reachable.
+var collectMu sync.Mutex
+
+func collect() {
+	collectMu.Lock()
+	defer collectMu.Unlock()
+	runtime.GC()
+	runtime.Gosched()
+}
+
+// imageUse estimates the bytes the thread's image holds: the heap (live
+// when confirmed, else every object not yet swept) less what other images
+// hold.
+func (t *Thread) imageUse(heap int64) int64 {
+	others := heldByAll.Load() - t.in.ledger.held.Load()
+	return heap - max(others, 0)
+}
+
+// Reserve is called by a builtin before it makes an object of about bytes
+// bytes; what names the allocation for the error ("make-array of 16000000
+// elements"). Past the image's memory cap the cell ends with an
+// evaluation-limit condition. Requests under BigAllocation cost a compare.
+// After making the object, the builtin books it with Hold.
+func (t *Thread) Reserve(bytes int64, what string) {
+	if bytes < BigAllocation {
+		return
+	}
+	limit := t.in.limits.MaxMemory
+	if bytes > limit {
+		t.memoryExceeded(what, bytes, 0)
+	}
+	_, objects := heapSample()
+	if t.imageUse(objects)+bytes <= limit {
+		return
+	}
+	collect()
+	live, _ := heapSample()
+	if use := t.imageUse(live); use+bytes > limit {
+		t.memoryExceeded(what, bytes, use)
+	}
+}
+
+// Hold books an object of bytes bytes, which p points into the start of,
+// to the thread's image until the collector frees it. Objects under
+// BigAllocation are not booked.
+func Hold[T any](t *Thread, p *T, bytes int64) {
+	if bytes < BigAllocation || p == nil {
+		return
+	}
+	l := t.in.ledger
+	l.add(bytes)
+	runtime.AddCleanup(p, func(n int64) { l.add(-n) }, bytes)
+}
+
+// sampleMemory is the periodic part of the cap: it ends the cell when the
+// image's live memory is over the cap.
+func (t *Thread) sampleMemory() {
+	_, objects := heapSample()
+	limit := t.in.limits.MaxMemory
+	if t.imageUse(objects) <= limit {
+		return
+	}
+	collect()
+	live, _ := heapSample()
+	if use := t.imageUse(live); use > limit {
+		t.memoryExceeded("", 0, use)
+	}
+}
+
+func (t *Thread) memoryExceeded(what string, bytes, use int64) {
+	limit := t.in.limits.MaxMemory
+	switch {
+	case what == "":
+		limitError(fmt.Sprintf("memory limit exceeded (%s): the image holds %s", sizeText(limit), sizeText(use)))
+	case use == 0:
+		limitError(fmt.Sprintf("memory limit exceeded (%s): %s needs %s", sizeText(limit), what, sizeText(bytes)))
+	default:
+		limitError(fmt.Sprintf("memory limit exceeded (%s): %s needs %s and the image holds %s", sizeText(limit), what, sizeText(bytes), sizeText(use)))
+	}
+}
+
+// sizeText writes a byte count the way a person reads it: 256 MiB, 1.5 GiB.
+func sizeText(n int64) string {
+	const (
+		kib = 1 << 10
+		mib = 1 << 20
+		gib = 1 << 30
+	)
+	switch {
+	case n >= gib:
+		return trimUnit(float64(n)/gib, "GiB")
+	case n >= mib:
+		return trimUnit(float64(n)/mib, "MiB")
+	case n >= kib:
+		return trimUnit(float64(n)/kib, "KiB")
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func trimUnit(x float64, unit string) string {
+	if x == float64(int64(x)) {
+		return fmt.Sprintf("%d %s", int64(x), unit)
+	}
+	return fmt.Sprintf("%.1f %s", x, unit)
+}
