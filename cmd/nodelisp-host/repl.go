@@ -62,6 +62,7 @@ func (c *command) repl() int {
 		return c.fail(err)
 	}
 	opts := session.Options{Title: "repl", Model: model, BudgetEnv: env, Workdir: workdir}
+	opts.Limits.MaxMemory = c.opts.CellMemory
 	var sess *session.Session
 	if c.opts.Session != "" {
 		sess, err = session.Resume(ctx, st, c.opts.Session, opts)

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
@@ -22,6 +23,7 @@ type Program struct {
 	Source string   // the program's text
 	Args   []string // the arguments after it, bound to *args*
 	JSON   bool     // print every top-level value as a JSON line
+	Limits eval.Limits
 
 	Stdout, Stderr io.Writer
 	// Install, when set, adds the caller's builtins to the interpreter
@@ -36,7 +38,7 @@ type Program struct {
 func (p Program) Run() int {
 	ctx, stop := interruptible()
 	defer stop()
-	it := interp.New(interp.Options{Stdout: p.Stdout})
+	it := interp.New(interp.Options{Stdout: p.Stdout, Limits: p.Limits})
 	if p.Install != nil {
 		defer p.Install(it)()
 	}
