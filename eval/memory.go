@@ -10,7 +10,10 @@ package eval
 // single huge request is refused before it can exhaust the machine, and
 // their bytes are booked to the image that made them until the collector
 // frees them (runtime.AddCleanup). Everything else (conses, small strings)
-// shows in the heap figure, sampled at the evaluator's periodic step check.
+// shows in the heap figure, which a watcher goroutine samples every
+// millisecond while cells run and the evaluator's periodic step check
+// compares with the cap (a sample costs about 2µs, too much for every
+// check).
 // When the figure is over the cap, a collection confirms it before the cell
 // is stopped, so garbage never ends a cell.
 //
@@ -23,18 +26,62 @@ package eval
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // BigAllocation is the size, in bytes, from which a builtin reserves an
 // allocation with Thread.Reserve before making it.
 const BigAllocation = 64 << 10
 
-// memorySampleEvery is how many periodic checks (of 1024 steps each) pass
-// between two samples of the heap: a sample costs about 2µs.
-const memorySampleEvery = 16
+// heapWatchPeriod is how often the watcher samples the heap while cells
+// run: at a few GB/s of allocation a cell overshoots by a few MB at most.
+const heapWatchPeriod = time.Millisecond
+
+// heapWatch is the watcher: objects is its latest sample of the bytes of
+// heap objects, running the number of cells that need it.
+var heapWatch struct {
+	mu      sync.Mutex
+	running int
+	stop    chan struct{}
+	objects atomic.Int64
+}
+
+// watchHeap keeps the watcher running until the returned function is
+// called; cells call it as they start.
+func watchHeap() (done func()) {
+	heapWatch.mu.Lock()
+	defer heapWatch.mu.Unlock()
+	if heapWatch.running++; heapWatch.running == 1 {
+		_, objects := heapSample()
+		heapWatch.objects.Store(objects)
+		stop := make(chan struct{})
+		heapWatch.stop = stop
+		go func() {
+			tick := time.NewTicker(heapWatchPeriod)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					_, objects := heapSample()
+					heapWatch.objects.Store(objects)
+				}
+			}
+		}()
+	}
+	return func() {
+		heapWatch.mu.Lock()
+		defer heapWatch.mu.Unlock()
+		if heapWatch.running--; heapWatch.running == 0 {
+			close(heapWatch.stop)
+		}
+	}
+}
 
 // ledger books the large objects one image holds.
 type ledger struct {
@@ -90,14 +137,26 @@ func (t *Thread) Reserve(bytes int64, what string) {
 		t.memoryExceeded(what, bytes, 0)
 	}
 	_, objects := heapSample()
-	if t.imageUse(objects)+bytes <= limit {
+	if t.imageUse(objects)+bytes <= max(limit, t.memoryFloor) {
 		return
 	}
-	collect()
-	live, _ := heapSample()
-	if use := t.imageUse(live); use+bytes > limit {
+	if use := t.confirmMemory(); use+bytes > limit {
 		t.memoryExceeded(what, bytes, use)
 	}
+}
+
+// confirmMemory collects and returns the image's use as the collection
+// leaves it. The next collection waits until the heap has grown by a
+// sixteenth of the cap, so an image just under its cap costs one
+// collection per sixteenth rather than one per check (it may overshoot
+// the cap by that much before it is stopped).
+func (t *Thread) confirmMemory() int64 {
+	collect()
+	live, objects := heapSample()
+	heapWatch.objects.Store(objects)
+	use := t.imageUse(live)
+	t.memoryFloor = use + max(t.in.limits.MaxMemory/16, 1<<20)
+	return use
 }
 
 // Hold books an object of bytes bytes, which p points into the start of,
@@ -112,22 +171,21 @@ func Hold[T any](t *Thread, p *T, bytes int64) {
 	runtime.AddCleanup(p, func(n int64) { l.add(-n) }, bytes)
 }
 
-// sampleMemory is the periodic part of the cap: it ends the cell when the
-// image's live memory is over the cap.
-func (t *Thread) sampleMemory() {
-	_, objects := heapSample()
+// checkMemory is the periodic part of the cap: it ends the cell when the
+// watcher's sample puts the image over the cap and a collection confirms
+// it.
+func (t *Thread) checkMemory() {
 	limit := t.in.limits.MaxMemory
-	if t.imageUse(objects) <= limit {
+	if t.imageUse(heapWatch.objects.Load()) <= max(limit, t.memoryFloor) {
 		return
 	}
-	collect()
-	live, _ := heapSample()
-	if use := t.imageUse(live); use > limit {
+	if use := t.confirmMemory(); use > limit {
 		t.memoryExceeded("", 0, use)
 	}
 }
 
 func (t *Thread) memoryExceeded(what string, bytes, use int64) {
+	t.overMemory = true
 	limit := t.in.limits.MaxMemory
 	switch {
 	case what == "":
@@ -162,4 +220,13 @@ func trimUnit(x float64, unit string) string {
 		return fmt.Sprintf("%d %s", int64(x), unit)
 	}
 	return fmt.Sprintf("%.1f %s", x, unit)
+}
+
+// releaseMemory gives the memory a stopped storm left behind back to the
+// system, so the process's resident size falls back near what the images
+// hold; it runs after a cell the cap ended, when the storm is garbage.
+func releaseMemory() {
+	collectMu.Lock()
+	defer collectMu.Unlock()
+	debug.FreeOSMemory()
 }

@@ -38,6 +38,15 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 	t := in.newThread(ctx)
 	stop := context.AfterFunc(ctx, func() { t.cancelled.Store(true) })
 	defer stop()
+	defer watchHeap()()
+	defer func() {
+		if t.overMemory {
+			// The stack above the stopped frames still points at what
+			// the storm made.
+			t.stack, t.frames, t.mv, t.tcArgs = nil, nil, nil, nil
+			releaseMemory()
+		}
+	}()
 	if ctx.Err() != nil {
 		t.cancelled.Store(true)
 	}

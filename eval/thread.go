@@ -27,8 +27,11 @@ type Thread struct {
 	steps     int64
 	maxSteps  int64
 	nextCheck int64
-	checks    int // periodic checks so far, for sampling the heap
-	cancelled atomic.Bool
+	// overMemory is set when the memory cap ended the cell; memoryFloor
+	// is the use under which the cap is not confirmed again (memory.go).
+	overMemory  bool
+	memoryFloor int64
+	cancelled   atomic.Bool
 
 	pos string // position of the call form being run, for errors
 
@@ -119,9 +122,7 @@ func (t *Thread) checkLimits() {
 	if t.steps > t.maxSteps {
 		limitError(fmt.Sprintf("step limit exceeded (%d)", t.maxSteps))
 	}
-	if t.checks++; t.checks%memorySampleEvery == 0 {
-		t.sampleMemory()
-	}
+	t.checkMemory()
 	t.nextCheck = min(t.steps+1024, t.maxSteps+1)
 }
 
