@@ -6,6 +6,7 @@ package builtins
 // lists_map.go, membership, alists, plists and sets in lists_assoc.go.
 
 import (
+	"math"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -110,11 +111,13 @@ func registerLists() {
 		}
 		var b lisp.ListBuilder
 		for _, l := range args[:len(args)-1] {
+			var cycle lisp.Cycle
 			for v := l; v != lisp.Value(lisp.Nil); {
 				c, ok := v.(*lisp.Cons)
 				if !ok {
 					lisp.TypeError("append", l, "a proper list")
 				}
+				cycle.Visit("append", c)
 				b.Add(c.Car)
 				v = c.Cdr
 			}
@@ -191,12 +194,14 @@ func registerLists() {
 
 	fn("copy-list", 1, 1, "(list)", "Return a copy of the list's conses (a dotted tail is kept).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var b lisp.ListBuilder
+		var cycle lisp.Cycle
 		v := listArg("copy-list", args[0])
 		for {
 			c, ok := v.(*lisp.Cons)
 			if !ok {
 				return lstFinish(&b, v)
 			}
+			cycle.Visit("copy-list", c)
 			b.Add(c.Car)
 			v = c.Cdr
 		}
@@ -311,8 +316,12 @@ func lstCons(op string, v lisp.Value) *lisp.Cons {
 	return c
 }
 
-// lstNthcdr follows n cdrs (nil past the end).
+// lstNthcdr follows n cdrs (nil past the end). On a circular list, where
+// CL allows it, the cycle is found (Brent's method) and n taken modulo its
+// length, so a huge n costs no more than the list.
 func lstNthcdr(op string, n int, v lisp.Value) lisp.Value {
+	var mark *lisp.Cons
+	seen, lim := 0, 1
 	for ; n > 0; n-- {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
@@ -320,6 +329,16 @@ func lstNthcdr(op string, n int, v lisp.Value) lisp.Value {
 				return lisp.Nil
 			}
 			lisp.TypeError(op, v, "a list")
+		}
+		if c == mark {
+			// Back at mark after seen+1 cdrs: that is the cycle.
+			if n %= seen + 1; n == 0 {
+				return c
+			}
+			mark, lim = nil, math.MaxInt
+		}
+		if seen++; seen >= lim {
+			mark, seen, lim = c, 0, 2*lim
 		}
 		v = c.Cdr
 	}
@@ -363,7 +382,9 @@ func lstLastCons(c *lisp.Cons) *lisp.Cons {
 func lstDottedLength(op string, v lisp.Value) int {
 	listArg(op, v)
 	n := 0
+	var cycle lisp.Cycle
 	for c, ok := v.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
+		cycle.Visit(op, c)
 		n++
 	}
 	return n
@@ -385,14 +406,19 @@ func lstLast(list lisp.Value, n int) lisp.Value {
 	return lstNthcdr("last", total-n, list)
 }
 
-func lstCopyTree(v lisp.Value) lisp.Value {
+func lstCopyTree(v lisp.Value) lisp.Value { return lstCopyTreeAt(v, 0) }
+
+func lstCopyTreeAt(v lisp.Value, depth int) lisp.Value {
 	c, ok := v.(*lisp.Cons)
 	if !ok {
 		return v
 	}
+	lisp.CheckWalkDepth("copy-tree", depth)
 	var b lisp.ListBuilder
+	var cycle lisp.Cycle
 	for {
-		b.Add(lstCopyTree(c.Car))
+		cycle.Visit("copy-tree", c)
+		b.Add(lstCopyTreeAt(c.Car, depth+1))
 		next, ok := c.Cdr.(*lisp.Cons)
 		if !ok {
 			return lstFinish(&b, c.Cdr)
@@ -402,6 +428,12 @@ func lstCopyTree(v lisp.Value) lisp.Value {
 }
 
 func lstTreeEqual(a, b lisp.Value, test func(a, b lisp.Value) bool) bool {
+	return lstTreeEqualAt(a, b, test, 0)
+}
+
+func lstTreeEqualAt(a, b lisp.Value, test func(a, b lisp.Value) bool, depth int) bool {
+	lisp.CheckWalkDepth("tree-equal", depth)
+	var cycle lisp.Cycle
 	for {
 		ca, okA := a.(*lisp.Cons)
 		cb, okB := b.(*lisp.Cons)
@@ -411,9 +443,10 @@ func lstTreeEqual(a, b lisp.Value, test func(a, b lisp.Value) bool) bool {
 		if !okA {
 			return test(a, b)
 		}
-		if !lstTreeEqual(ca.Car, cb.Car, test) {
+		if !lstTreeEqualAt(ca.Car, cb.Car, test, depth+1) {
 			return false
 		}
+		cycle.Visit("tree-equal", ca)
 		a, b = ca.Cdr, cb.Cdr
 	}
 }

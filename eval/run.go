@@ -140,6 +140,12 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos string) lisp.
 			}
 		}
 		if c.Car == symProgn {
+			// A macro that expands into a progn of itself nests here,
+			// not in analysis: bound it as analysis is bounded.
+			if t.topNesting++; t.topNesting > maxAnalysisDepth {
+				limitError(fmt.Sprintf("macroexpand: top-level progn forms nested deeper than %d", maxAnalysisDepth))
+			}
+			defer func() { t.topNesting-- }()
 			var v lisp.Value = lisp.Nil
 			for _, f := range elems("progn", c.Cdr) {
 				t.mvSet = false

@@ -50,6 +50,7 @@ type Thread struct {
 	offered  *lisp.Condition // last condition already offered to handlers
 
 	expansions int // macro expansions while analysing the current top-level form
+	topNesting int // top-level progn forms evalTopAt is inside
 
 	slab []int64 // the unused rest of the block fixnum results are boxed in (fixnum.go)
 

@@ -29,6 +29,9 @@ type resultPayload struct {
 	Error      bool              `json:"error"`
 	Defined    []string          `json:"defined"`
 	Watching   map[string]string `json:"watching"`
+	// Clip is the window's clip limit in bytes, fixed when the result
+	// was recorded (clip.go); 0 in results recorded before clipping.
+	Clip int `json:"clip,omitempty"`
 }
 
 type headMovePayload struct {
