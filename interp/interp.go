@@ -83,6 +83,9 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 	if err != nil {
 		return r, err
 	}
+	if err := preprint(ctx, res.Value); err != nil {
+		return r, err
+	}
 	r.Printed = lisp.Prin1ToString(res.Value)
 	return r, nil
 }

@@ -75,7 +75,7 @@ func (p *printer) print(v Value, depth int) {
 	case Fixnum:
 		p.b.WriteString(strconv.FormatInt(int64(x), 10))
 	case *big.Int:
-		p.b.WriteString(x.String())
+		p.b.WriteString(bigDecimal(x))
 	case *big.Rat:
 		p.b.WriteString(x.RatString())
 	case Float:
