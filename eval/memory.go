@@ -129,7 +129,7 @@ func (t *Thread) imageUse(heap int64) int64 {
 // evaluation-limit condition. Requests under BigAllocation cost a compare.
 // After making the object, the builtin books it with Hold.
 func (t *Thread) Reserve(bytes int64, what string) {
-	if bytes < BigAllocation {
+	if bytes < BigAllocation || t == nil {
 		return
 	}
 	limit := t.in.limits.MaxMemory
@@ -163,7 +163,7 @@ func (t *Thread) confirmMemory() int64 {
 // to the thread's image until the collector frees it. Objects under
 // BigAllocation are not booked.
 func Hold[T any](t *Thread, p *T, bytes int64) {
-	if bytes < BigAllocation || p == nil {
+	if bytes < BigAllocation || p == nil || t == nil {
 		return
 	}
 	l := t.in.ledger

@@ -11,6 +11,9 @@ import (
 // calls it every few thousand iterations: a call back into Lisp counts as
 // a step and checks these itself.
 func (t *Thread) Poll() {
+	if t == nil {
+		return
+	}
 	if t.cancelled.Load() {
 		t.checkLimits()
 	}
@@ -21,8 +24,12 @@ func (t *Thread) Poll() {
 // operation inside math/big), on a goroutine of its own, and returns its
 // value; if the cell is cancelled or times out first, the cell ends at
 // once and f's value, when it comes, is dropped. f may panic with a
-// condition as a builtin does.
+// condition as a builtin does. Without a thread (a builtin called from
+// Go) f simply runs.
 func (t *Thread) Interruptible(f func() lisp.Value) lisp.Value {
+	if t == nil {
+		return f()
+	}
 	type outcome struct {
 		v     lisp.Value
 		panic any
