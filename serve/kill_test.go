@@ -3,7 +3,9 @@ package serve_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -81,3 +83,36 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// SIGTERM and SIGINT end serve within a second whatever its cells do
+// (issue 23), and what was recorded stays.
+func TestSignalEndsServeWithinASecond(t *testing.T) {
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		e := newEnv(t)
+		c := startServe(t, e)
+		c.ok("open", obj{"id": "A"}, nil)
+		c.ok("input", obj{"session": "A", "text": "go"}, nil)
+		c.request("eval", obj{"session": "A", "code": "(loop)"})
+		time.Sleep(200 * time.Millisecond)
+		start := time.Now()
+		if err := c.cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { c.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			c.cmd.Process.Kill()
+			t.Fatalf("%v: serve still running after 10 s", sig)
+		}
+		took := time.Since(start)
+		t.Logf("%v: serve ended after %v", sig, took)
+		if took > 10*signalGrace {
+			t.Errorf("%v: serve took %v to end", sig, took)
+		}
+	}
+}
+
+// signalGrace is the bound the command promises (cmd/nodelisp-host).
+const signalGrace = time.Second

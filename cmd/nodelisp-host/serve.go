@@ -56,6 +56,7 @@ func (c *command) serve(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	exitAfterSignal(ctx)
 	cfg, err := serve.Setup{DB: o.DB, Home: o.Home, Model: o.Model, Workdir: o.Workdir}.Open(ctx)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "nodelisp: %v\n", err)
