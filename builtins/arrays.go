@@ -20,7 +20,7 @@ func registerArrays() {
 		}
 		dims := arrDims(args[0])
 		if len(dims) == 1 {
-			return seqMakeArray(args[0], kw)
+			return seqMakeArray(t, args[0], kw)
 		}
 		return arrMake(t, dims, kw)
 	})
@@ -157,9 +157,18 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 	}
 	total := 1
 	for _, d := range dims {
+		if d != 0 && total > (1<<40)/d {
+			lisp.Errorf("make-array: the dimensions %s make too many elements", lisp.Prin1ToString(arrDimList(dims)))
+		}
 		total *= d
 	}
+	// Reserved against the cell's memory cap before it is allocated, as
+	// a vector is (memory.go).
+	reserve(t, int64(total)*valueBytes, "make-array", total, "elements")
 	a := &lisp.Array{Dims: dims, Items: make([]lisp.Value, total)}
+	if total > 0 {
+		eval.Hold(t, &a.Items[0], int64(total)*valueBytes)
+	}
 	if ic, ok := kw.get("initial-contents"); ok {
 		n := arrFill(t, a, ic, 0, 0)
 		if n != total {

@@ -6,6 +6,7 @@ package builtins
 // lists_map.go, membership, alists, plists and sets in lists_assoc.go.
 
 import (
+	"math"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -29,6 +30,7 @@ func registerLists() {
 		n := indexArg("make-list", args[0])
 		checkSize("make-list", n)
 		init := parseKeys("make-list", args[1:], "initial-element").or("initial-element", lisp.Nil)
+		reserve(t, int64(n)*consBytes, "make-list", n, "elements")
 		var out lisp.Value = lisp.Nil
 		for i := 0; i < n; i++ {
 			out = &lisp.Cons{Car: init, Cdr: out}
@@ -109,11 +111,13 @@ func registerLists() {
 		}
 		var b lisp.ListBuilder
 		for _, l := range args[:len(args)-1] {
+			var cycle lisp.Cycle
 			for v := l; v != lisp.Value(lisp.Nil); {
 				c, ok := v.(*lisp.Cons)
 				if !ok {
 					lisp.TypeError("append", l, "a proper list")
 				}
+				cycle.Visit("append", c)
 				b.Add(c.Car)
 				v = c.Cdr
 			}
@@ -194,12 +198,14 @@ func registerLists() {
 
 	fn("copy-list", 1, 1, "(list)", "Return a copy of the list's conses (a dotted tail is kept).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var b lisp.ListBuilder
+		var cycle lisp.Cycle
 		v := listArg("copy-list", args[0])
 		for {
 			c, ok := v.(*lisp.Cons)
 			if !ok {
 				return lstFinish(&b, v)
 			}
+			cycle.Visit("copy-list", c)
 			b.Add(c.Car)
 			v = c.Cdr
 		}
@@ -314,8 +320,12 @@ func lstCons(op string, v lisp.Value) *lisp.Cons {
 	return c
 }
 
-// lstNthcdr follows n cdrs (nil past the end).
+// lstNthcdr follows n cdrs (nil past the end). On a circular list, where
+// CL allows it, the cycle is found (Brent's method) and n taken modulo its
+// length, so a huge n costs no more than the list.
 func lstNthcdr(op string, n int, v lisp.Value) lisp.Value {
+	var mark *lisp.Cons
+	seen, lim := 0, 1
 	for ; n > 0; n-- {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
@@ -323,6 +333,16 @@ func lstNthcdr(op string, n int, v lisp.Value) lisp.Value {
 				return lisp.Nil
 			}
 			lisp.TypeError(op, v, "a list")
+		}
+		if c == mark {
+			// Back at mark after seen+1 cdrs: that is the cycle.
+			if n %= seen + 1; n == 0 {
+				return c
+			}
+			mark, lim = nil, math.MaxInt
+		}
+		if seen++; seen >= lim {
+			mark, seen, lim = c, 0, 2*lim
 		}
 		v = c.Cdr
 	}
@@ -366,7 +386,9 @@ func lstLastCons(c *lisp.Cons) *lisp.Cons {
 func lstDottedLength(op string, v lisp.Value) int {
 	listArg(op, v)
 	n := 0
+	var cycle lisp.Cycle
 	for c, ok := v.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
+		cycle.Visit(op, c)
 		n++
 	}
 	return n
@@ -388,14 +410,19 @@ func lstLast(list lisp.Value, n int) lisp.Value {
 	return lstNthcdr("last", total-n, list)
 }
 
-func lstCopyTree(v lisp.Value) lisp.Value {
+func lstCopyTree(v lisp.Value) lisp.Value { return lstCopyTreeAt(v, 0) }
+
+func lstCopyTreeAt(v lisp.Value, depth int) lisp.Value {
 	c, ok := v.(*lisp.Cons)
 	if !ok {
 		return v
 	}
+	lisp.CheckWalkDepth("copy-tree", depth)
 	var b lisp.ListBuilder
+	var cycle lisp.Cycle
 	for {
-		b.Add(lstCopyTree(c.Car))
+		cycle.Visit("copy-tree", c)
+		b.Add(lstCopyTreeAt(c.Car, depth+1))
 		next, ok := c.Cdr.(*lisp.Cons)
 		if !ok {
 			return lstFinish(&b, c.Cdr)
@@ -405,6 +432,12 @@ func lstCopyTree(v lisp.Value) lisp.Value {
 }
 
 func lstTreeEqual(a, b lisp.Value, test func(a, b lisp.Value) bool) bool {
+	return lstTreeEqualAt(a, b, test, 0)
+}
+
+func lstTreeEqualAt(a, b lisp.Value, test func(a, b lisp.Value) bool, depth int) bool {
+	lisp.CheckWalkDepth("tree-equal", depth)
+	var cycle lisp.Cycle
 	for {
 		ca, okA := a.(*lisp.Cons)
 		cb, okB := b.(*lisp.Cons)
@@ -414,9 +447,10 @@ func lstTreeEqual(a, b lisp.Value, test func(a, b lisp.Value) bool) bool {
 		if !okA {
 			return test(a, b)
 		}
-		if !lstTreeEqual(ca.Car, cb.Car, test) {
+		if !lstTreeEqualAt(ca.Car, cb.Car, test, depth+1) {
 			return false
 		}
+		cycle.Visit("tree-equal", ca)
 		a, b = ca.Cdr, cb.Cdr
 	}
 }

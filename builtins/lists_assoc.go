@@ -218,11 +218,13 @@ func lstIfFn(name, args, doc string, want bool, body func(t *eval.Thread, p func
 }
 
 func lstMember(op string, item, list lisp.Value, key func(lisp.Value) lisp.Value, test func(a, b lisp.Value) bool) lisp.Value {
+	var cycle lisp.Cycle
 	for v := list; v != lisp.Value(lisp.Nil); {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
 			lisp.TypeError(op, list, "a proper list")
 		}
+		cycle.Visit(op, c)
 		if test(item, key(c.Car)) {
 			return c
 		}
@@ -232,11 +234,13 @@ func lstMember(op string, item, list lisp.Value, key func(lisp.Value) lisp.Value
 }
 
 func lstMemberIf(op string, list lisp.Value, key func(lisp.Value) lisp.Value, p func(lisp.Value) bool) lisp.Value {
+	var cycle lisp.Cycle
 	for v := list; v != lisp.Value(lisp.Nil); {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
 			lisp.TypeError(op, list, "a proper list")
 		}
+		cycle.Visit(op, c)
 		if p(key(c.Car)) {
 			return c
 		}
@@ -248,11 +252,13 @@ func lstMemberIf(op string, list lisp.Value, key func(lisp.Value) lisp.Value, p 
 // lstAssoc returns the first pair whose car (or cdr) satisfies match; nil
 // elements of the alist are skipped, as CL says.
 func lstAssoc(op string, alist lisp.Value, cdr bool, match func(lisp.Value) bool) lisp.Value {
+	var cycle lisp.Cycle
 	for v := alist; v != lisp.Value(lisp.Nil); {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
 			lisp.TypeError(op, alist, "a proper list")
 		}
+		cycle.Visit(op, c)
 		switch pair := c.Car.(type) {
 		case *lisp.Cons:
 			k := pair.Car
@@ -275,6 +281,7 @@ func lstAssoc(op string, alist lisp.Value, cdr bool, match func(lisp.Value) bool
 // lstPlistFind returns the cons holding indicator in a property list, or
 // nil.
 func lstPlistFind(op string, plist, indicator lisp.Value) *lisp.Cons {
+	var cycle lisp.Cycle
 	for v := plist; v != lisp.Value(lisp.Nil); {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
@@ -284,6 +291,7 @@ func lstPlistFind(op string, plist, indicator lisp.Value) *lisp.Cons {
 		if !ok {
 			lisp.TypeError(op, plist, "a property list")
 		}
+		cycle.Visit(op, c)
 		if c.Car == indicator {
 			return c
 		}
@@ -360,6 +368,14 @@ func lstSubstFn(t *eval.Thread, op string, args []lisp.Value) lisp.Value {
 // lstSubst copies tree, replacing each subtree for which repl reports a
 // replacement; unchanged subtrees are shared, as SBCL's subst shares them.
 func lstSubst(tree lisp.Value, repl func(lisp.Value) (lisp.Value, bool)) lisp.Value {
+	return lstSubstAt(tree, repl, 0)
+}
+
+// lstSubstAt is lstSubst at depth conses down: it recurses into cars and
+// loops along cdrs, so a long list costs no Go stack, and it shares the
+// longest unchanged tail.
+func lstSubstAt(tree lisp.Value, repl func(lisp.Value) (lisp.Value, bool), depth int) lisp.Value {
+	lisp.CheckWalkDepth("subst", depth)
 	if r, ok := repl(tree); ok {
 		return r
 	}
@@ -367,10 +383,32 @@ func lstSubst(tree lisp.Value, repl func(lisp.Value) (lisp.Value, bool)) lisp.Va
 	if !ok {
 		return tree
 	}
-	car := lstSubst(c.Car, repl)
-	cdr := lstSubst(c.Cdr, repl)
-	if car == c.Car && cdr == c.Cdr {
-		return c
+	var conses []*lisp.Cons
+	var cars []lisp.Value
+	var cycle lisp.Cycle
+	var tail lisp.Value
+	for {
+		cycle.Visit("subst", c)
+		conses = append(conses, c)
+		cars = append(cars, lstSubstAt(c.Car, repl, depth+1))
+		if r, ok := repl(c.Cdr); ok {
+			tail = r
+			break
+		}
+		next, ok := c.Cdr.(*lisp.Cons)
+		if !ok {
+			tail = c.Cdr
+			break
+		}
+		c = next
 	}
-	return &lisp.Cons{Car: car, Cdr: cdr}
+	out := tail
+	for i := len(conses) - 1; i >= 0; i-- {
+		if out == conses[i].Cdr && cars[i] == conses[i].Car {
+			out = conses[i]
+		} else {
+			out = &lisp.Cons{Car: cars[i], Cdr: out}
+		}
+	}
+	return out
 }

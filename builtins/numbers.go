@@ -139,28 +139,32 @@ func registerNumbers() {
 	})
 
 	fn("gcd", 0, -1, "(&rest integers)", "Return the greatest common divisor of the integers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		acc := new(big.Int)
-		for _, a := range args {
-			acc.GCD(nil, nil, acc, numIntBig("gcd", a))
-		}
-		return lisp.NormBig(acc)
+		return bigOp(t, args, func() lisp.Value {
+			acc := new(big.Int)
+			for _, a := range args {
+				acc.GCD(nil, nil, acc, numIntBig("gcd", a))
+			}
+			return lisp.NormBig(acc)
+		})
 	})
 	fn("lcm", 0, -1, "(&rest integers)", "Return the least common multiple of the integers (1 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		acc := big.NewInt(1)
-		for _, a := range args {
-			n := numIntBig("lcm", a)
-			if n.Sign() == 0 {
-				return lisp.MakeInt(0)
+		return bigOp(t, args, func() lisp.Value {
+			acc := big.NewInt(1)
+			for _, a := range args {
+				n := numIntBig("lcm", a)
+				if n.Sign() == 0 {
+					return lisp.MakeInt(0)
+				}
+				g := new(big.Int).GCD(nil, nil, acc, n)
+				n.Quo(n, g)
+				if acc.BitLen()+n.BitLen() > lisp.MaxIntegerBits {
+					lisp.Errorf("lcm: the result is too large (over %d bits)", lisp.MaxIntegerBits)
+				}
+				acc.Mul(acc, n)
 			}
-			g := new(big.Int).GCD(nil, nil, acc, n)
-			n.Quo(n, g)
-			if acc.BitLen()+n.BitLen() > lisp.MaxIntegerBits {
-				lisp.Errorf("lcm: the result is too large (over %d bits)", lisp.MaxIntegerBits)
-			}
-			acc.Mul(acc, n)
-		}
-		// The lcm is non-negative whatever the signs of the integers.
-		return lisp.NormBig(acc.Abs(acc))
+			// The lcm is non-negative whatever the signs of the integers.
+			return lisp.NormBig(acc.Abs(acc))
+		})
 	})
 	fn("numerator", 1, 1, "(rational)", "Return the numerator of the rational in lowest terms.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {

@@ -56,7 +56,7 @@ func registerNumbersDivide() {
 		if !lisp.IsInteger(args[0]) || lisp.Sign("isqrt", args[0]) < 0 {
 			lisp.TypeError("isqrt", args[0], "a non-negative integer")
 		}
-		return lisp.NormBig(new(big.Int).Sqrt(lisp.ToBig(args[0])))
+		return bigOp(t, args, func() lisp.Value { return lisp.NormBig(new(big.Int).Sqrt(lisp.ToBig(args[0]))) })
 	})
 }
 

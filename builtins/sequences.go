@@ -347,11 +347,13 @@ func seqReverse(v lisp.Value) lisp.Value {
 		return lisp.NewString(seqReverseString(x.S))
 	}
 	var out lisp.Value = lisp.Nil
+	var cycle lisp.Cycle
 	for l := v; l != lisp.Value(lisp.Nil); {
 		c, ok := l.(*lisp.Cons)
 		if !ok {
 			lisp.TypeError("reverse", v, "a proper sequence")
 		}
+		cycle.Visit("reverse", c)
 		out = &lisp.Cons{Car: c.Car, Cdr: out}
 		l = c.Cdr
 	}

@@ -7,8 +7,6 @@ package builtins
 // string; vector-push and vector-push-extend on a string append to it.
 
 import (
-	"strings"
-
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -154,7 +152,7 @@ func registerSequencesArrays() {
 	})
 }
 
-func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
+func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 	if c, ok := dims.(*lisp.Cons); ok {
 		dims = c.Car
 	}
@@ -189,10 +187,14 @@ func seqMakeArray(dims lisp.Value, kw kwargs) lisp.Value {
 		if ie, ok := kw.get("initial-element"); ok {
 			c = charArg("make-array", ie)
 		}
-		return lisp.NewString(strings.Repeat(string(rune(c)), fp))
+		return makeString(t, "make-array", fp, c)
 	}
 	bits := arrIsBitType(kw.or("element-type", lisp.T))
+	reserve(t, int64(n)*valueBytes, "make-array", n, "elements")
 	items := make([]lisp.Value, n)
+	if n > 0 {
+		eval.Hold(t, &items[0], int64(n)*valueBytes)
+	}
 	if contents != nil {
 		copy(items, contents)
 		if bits {

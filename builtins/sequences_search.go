@@ -210,7 +210,9 @@ func seqVariants(name string, lead int, withCount bool, doc string, body func(t 
 func seqEach(op string, seq lisp.Value, start, end int, f func(i int, x lisp.Value) bool) {
 	switch x := seq.(type) {
 	case *lisp.Vector:
-		for i := start; i < end; i++ {
+		// f may shrink the vector (vector-pop in a predicate): stop at
+		// its end as it is now.
+		for i := start; i < end && i < len(x.Items); i++ {
 			if !f(i, x.Items[i]) {
 				return
 			}
@@ -243,8 +245,11 @@ func seqScan(op string, seq lisp.Value, o seqOpts, match seqMatch) (int, lisp.Va
 	if o.fromEnd {
 		if v, ok := seq.(*lisp.Vector); ok {
 			for i := o.end - 1; i >= o.start; i-- {
-				if match(v.Items[i]) {
-					return i, v.Items[i]
+				if i >= len(v.Items) {
+					continue // the predicate shrank the vector
+				}
+				if it := v.Items[i]; match(it) {
+					return i, it
 				}
 			}
 			return -1, nil

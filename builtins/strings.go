@@ -51,7 +51,7 @@ func registerStrings() {
 		if n > 1<<26 {
 			lisp.Errorf("make-string: size %d is too large", n)
 		}
-		return lisp.NewString(strings.Repeat(string(rune(c)), n))
+		return makeString(t, "make-string", n, c)
 	})
 	fn("symbol-name", 1, 1, "(symbol)", "The name of a symbol, as a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(symbolArg("symbol-name", a[0]).Name)

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -11,13 +12,28 @@ const (
 	DefaultMaxSteps  int64 = 1_000_000_000
 	DefaultMaxDepth        = 10000
 	DefaultMaxOutput int64 = 1 << 20
+	// DefaultMaxMemoryCeiling is the most the default memory cap can be;
+	// the default is the smaller of it and a quarter of the machine's RAM.
+	DefaultMaxMemoryCeiling int64 = 1 << 30
 )
+
+// DefaultMaxMemory is the memory cap a zero Limits.MaxMemory takes: the
+// smaller of 1 GiB and a quarter of physical memory.
+var DefaultMaxMemory = sync.OnceValue(func() int64 {
+	if ram := physicalMemory(); ram > 0 {
+		return min(DefaultMaxMemoryCeiling, ram/4)
+	}
+	return DefaultMaxMemoryCeiling
+})
 
 // Limits bounds one evaluation. Zero fields take the defaults.
 type Limits struct {
 	MaxSteps  int64 // evaluation steps per cell (0: DefaultMaxSteps)
 	MaxDepth  int   // nested non-tail calls (0: DefaultMaxDepth = 10000)
 	MaxOutput int64 // bytes a cell may print (0: DefaultMaxOutput)
+	// MaxMemory caps the live memory of the image while a cell runs, in
+	// bytes; what earlier cells retain counts too (0: DefaultMaxMemory()).
+	MaxMemory int64
 }
 
 func (l Limits) withDefaults() Limits {
@@ -30,6 +46,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxOutput <= 0 {
 		l.MaxOutput = DefaultMaxOutput
 	}
+	if l.MaxMemory <= 0 {
+		l.MaxMemory = DefaultMaxMemory()
+	}
 	return l
 }
 
@@ -37,6 +56,10 @@ func (l Limits) withDefaults() Limits {
 // An Interp runs one evaluation at a time.
 type Interp struct {
 	limits Limits
+	// ledger books the large objects the image holds (memory.go). It is
+	// an allocation of its own, which the cleanups that credit it can
+	// reach without reaching the image and what the image holds.
+	ledger *ledger
 	cells  map[*lisp.Symbol]*cell
 	spare  []cell // unused cells (see cell)
 	stdout *cell  // *standard-output*
@@ -87,7 +110,7 @@ type cell struct {
 // own functions; package builtins adds the library.
 func New(limits Limits) *Interp {
 	// Sized for the library, which package builtins installs next.
-	in := &Interp{limits: limits.withDefaults(), cells: make(map[*lisp.Symbol]*cell, initialCells), classes: map[*lisp.Symbol]*conditionClass{}}
+	in := &Interp{limits: limits.withDefaults(), ledger: &ledger{}, cells: make(map[*lisp.Symbol]*cell, initialCells), classes: map[*lisp.Symbol]*conditionClass{}}
 	in.stdout = in.cell(symStandardOutput)
 	in.stdout.special = true
 	in.stdout.value = lisp.NewStringStream()

@@ -301,12 +301,14 @@ func (l *llIR) gen() *llSpec {
 // destructure binds a list against a destructuring lambda list.
 func (s *llSpec) destructure(fr *frame, x lisp.Value) {
 	var items []lisp.Value
+	var cycle lisp.Cycle
 	v := x
 	for {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
 			break
 		}
+		cycle.Visit(s.name, c)
 		items = append(items, c.Car)
 		v = c.Cdr
 	}

@@ -199,3 +199,17 @@ func TestResultValues(t *testing.T) {
 		t.Fatalf("got %v %v", res.Values, err)
 	}
 }
+
+func TestParseMemory(t *testing.T) {
+	for in, want := range map[string]int64{"268435456": 268435456, "256MiB": 256 << 20, "256M": 256 << 20, "1.5GiB": 3 << 29, "512 KiB": 512 << 10, "2GB": 2e9} {
+		got, err := ParseMemory(in)
+		if err != nil || got != want {
+			t.Errorf("ParseMemory(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "0", "-5M", "lots", "5 parsecs", "1e30"} {
+		if _, err := ParseMemory(in); err == nil {
+			t.Errorf("ParseMemory(%q): no error", in)
+		}
+	}
+}

@@ -41,6 +41,15 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 	defer func() { in.running = prev }()
 	stop := context.AfterFunc(ctx, func() { t.cancelled.Store(true) })
 	defer stop()
+	defer watchHeap()()
+	defer func() {
+		if t.overMemory {
+			// The stack above the stopped frames still points at what
+			// the storm made.
+			t.stack, t.frames, t.mv, t.tcArgs = nil, nil, nil, nil
+			releaseMemory()
+		}
+	}()
 	if ctx.Err() != nil {
 		t.cancelled.Store(true)
 	}
@@ -137,6 +146,12 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos *lisp.Pos) li
 			}
 		}
 		if c.Car == symProgn {
+			// A macro that expands into a progn of itself nests here,
+			// not in analysis: bound it as analysis is bounded.
+			if t.topNesting++; t.topNesting > maxAnalysisDepth {
+				limitError(fmt.Sprintf("macroexpand: top-level progn forms nested deeper than %d", maxAnalysisDepth))
+			}
+			defer func() { t.topNesting-- }()
 			var v lisp.Value = lisp.Nil
 			for _, f := range elems("progn", c.Cdr) {
 				t.mvSet = false

@@ -27,7 +27,11 @@ type Thread struct {
 	steps     int64
 	maxSteps  int64
 	nextCheck int64
-	cancelled atomic.Bool
+	// overMemory is set when the memory cap ended the cell; memoryFloor
+	// is the use under which the cap is not confirmed again (memory.go).
+	overMemory  bool
+	memoryFloor int64
+	cancelled   atomic.Bool
 
 	pos *lisp.Pos // position of the call form being run, for errors
 
@@ -48,6 +52,7 @@ type Thread struct {
 	expansions int // macro expansions while analysing the current top-level form
 	// expanding is the analyzer whose macro call is running, if any.
 	expanding *analyzer
+	topNesting int // top-level progn forms evalTopAt is inside
 
 	slab []int64 // the unused rest of the block fixnum results are boxed in (fixnum.go)
 
@@ -126,6 +131,7 @@ func (t *Thread) checkLimits() {
 	if t.steps > t.maxSteps {
 		limitError(fmt.Sprintf("step limit exceeded (%d)", t.maxSteps))
 	}
+	t.checkMemory()
 	t.nextCheck = min(t.steps+1024, t.maxSteps+1)
 }
 

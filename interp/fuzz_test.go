@@ -28,7 +28,8 @@ const fuzzTimeout = time.Second
 // whatever the source, Eval returns, an error says what went wrong (and is
 // no Go panic in disguise), the output stays within its cap, and the
 // interpreter still evaluates the next cell. It is seeded with the golden programs (testdata/cl) and the
-// error transcripts' cells (testdata/errors).
+// error transcripts' cells (testdata/errors), and circular and deep
+// structures (testdata/fuzz).
 func FuzzEval(f *testing.F) {
 	for _, s := range []string{
 		"(+ 1 2)", "(car 5)", "(loop)", "(defun f (n) (f (+ n 1))) (f 0)",
@@ -39,7 +40,7 @@ func FuzzEval(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	for _, pattern := range []string{"../testdata/cl/*.lisp", "../testdata/errors/*.lisp"} {
+	for _, pattern := range []string{"../testdata/cl/*.lisp", "../testdata/errors/*.lisp", "../testdata/fuzz/*.lisp"} {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			f.Fatal(err)

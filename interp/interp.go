@@ -90,6 +90,9 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 	if err != nil {
 		return r, err
 	}
+	if err := preprint(ctx, res.Value); err != nil {
+		return r, err
+	}
 	r.Printed = it.image.PrintResult(res.Value)
 	return r, nil
 }

@@ -42,8 +42,13 @@ func Eql(a, b Value) bool {
 }
 
 // Equal is CL's equal: eql, or strings with the same characters, or conses
-// whose cars and cdrs are equal.
-func Equal(a, b Value) bool {
+// whose cars and cdrs are equal. Two circular lists are an error, and
+// structure nested past MaxWalkDepth an evaluation limit (walk.go).
+func Equal(a, b Value) bool { return equal(a, b, 0) }
+
+func equal(a, b Value, depth int) bool {
+	CheckWalkDepth("equal", depth)
+	var cycle Cycle
 	for {
 		if Eql(a, b) {
 			return true
@@ -54,9 +59,10 @@ func Equal(a, b Value) bool {
 			return ok && x.S == y.S
 		case *Cons:
 			y, ok := b.(*Cons)
-			if !ok || !Equal(x.Car, y.Car) {
+			if !ok || !equal(x.Car, y.Car, depth+1) {
 				return false
 			}
+			cycle.Visit("equal", x)
 			a, b = x.Cdr, y.Cdr
 			continue
 		case *Vector:
@@ -67,8 +73,13 @@ func Equal(a, b Value) bool {
 }
 
 // Equalp is CL's equalp: equal, ignoring the case of characters, comparing
-// numbers with =, and descending into vectors and hash tables.
-func Equalp(a, b Value) bool {
+// numbers with =, and descending into vectors and hash tables. Like
+// Equal it refuses circular lists and bounds its depth.
+func Equalp(a, b Value) bool { return equalp(a, b, 0) }
+
+func equalp(a, b Value, depth int) bool {
+	CheckWalkDepth("equalp", depth)
+	var cycle Cycle
 	for {
 		if a == b {
 			return true
@@ -83,27 +94,28 @@ func Equalp(a, b Value) bool {
 				return strings.EqualFold(x.S, y.S)
 			}
 			if v, ok := b.(*Vector); ok {
-				return vectorEqualp(stringItems(x.S), v.Items)
+				return vectorEqualp(stringItems(x.S), v.Items, depth)
 			}
 			return false
 		case *Cons:
 			y, ok := b.(*Cons)
-			if !ok || !Equalp(x.Car, y.Car) {
+			if !ok || !equalp(x.Car, y.Car, depth+1) {
 				return false
 			}
+			cycle.Visit("equalp", x)
 			a, b = x.Cdr, y.Cdr
 			continue
 		case *Vector:
 			switch y := b.(type) {
 			case *Vector:
-				return vectorEqualp(x.Items, y.Items)
+				return vectorEqualp(x.Items, y.Items, depth)
 			case *String:
-				return vectorEqualp(x.Items, stringItems(y.S))
+				return vectorEqualp(x.Items, stringItems(y.S), depth)
 			}
 			return false
 		case *HashTable:
 			y, ok := b.(*HashTable)
-			return ok && hashTablesEqualp(x, y)
+			return ok && hashTablesEqualp(x, y, depth)
 		case *Instance:
 			return instancesEqualp(x, b)
 		}
@@ -122,26 +134,26 @@ func stringItems(s string) []Value {
 	return out
 }
 
-func vectorEqualp(a, b []Value) bool {
+func vectorEqualp(a, b []Value, depth int) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if !Equalp(a[i], b[i]) {
+		if !equalp(a[i], b[i], depth+1) {
 			return false
 		}
 	}
 	return true
 }
 
-func hashTablesEqualp(a, b *HashTable) bool {
+func hashTablesEqualp(a, b *HashTable, depth int) bool {
 	if a.Count() != b.Count() || a.Test != b.Test {
 		return false
 	}
 	same := true
 	a.Each(func(k, v Value) bool {
 		w, ok := b.Get(k)
-		if !ok || !Equalp(v, w) {
+		if !ok || !equalp(v, w, depth+1) {
 			same = false
 		}
 		return same

@@ -24,11 +24,13 @@ func ListStar(tail Value, vs ...Value) Value {
 // the type error raised on a dotted or non-list value.
 func ListToSlice(op string, v Value) []Value {
 	var out []Value
+	var cycle Cycle
 	for v != Value(Nil) {
 		c, ok := v.(*Cons)
 		if !ok {
 			TypeError(op, v, "a list")
 		}
+		cycle.Visit(op, c)
 		out = append(out, c.Car)
 		v = c.Cdr
 	}

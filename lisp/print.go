@@ -90,7 +90,11 @@ func (p *printer) print(v Value, depth int) {
 			p.integer(big.NewInt(int64(x)))
 		}
 	case *big.Int:
-		p.integer(x)
+		if p.o.Base == 10 && !p.o.Radix {
+			p.b.WriteString(bigDecimal(x))
+		} else {
+			p.integer(x)
+		}
 	case *big.Rat:
 		p.ratio(x)
 	case Float:

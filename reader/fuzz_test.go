@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -15,6 +16,10 @@ func FuzzRead(f *testing.F) {
 		"\"str\\\"ing\"", "#| a #| b |# |# x", ";; note\n(a)", "#+sbcl (x) y",
 		"#x-1F/2", "1/0", "1.5d0 -0.0 .5 1e10", "|Foo Bar| a\\b cl:car :key",
 		"(a . b c)", ")", "(((", "#\\Rubout", "#:g1", "1d400", "#3r12",
+		// Deep nesting: the reader must refuse it with a position, not
+		// overflow Go's stack.
+		strings.Repeat("(", 200000) + strings.Repeat(")", 200000),
+		strings.Repeat("'", 200000) + "x", strings.Repeat("#(", 100000), strings.Repeat("`(,", 50000),
 	}
 	files, _ := filepath.Glob("../testdata/cl/*.lisp")
 	for _, name := range files {

@@ -14,13 +14,16 @@ type openParams struct {
 	Model   string `json:"model"`
 	System  string `json:"system"`
 	Workdir string `json:"workdir"`
+	// CellMemory is the session's memory cap (memory_param.go).
+	CellMemory memoryParam `json:"cell_memory"`
 }
 
 type resumeParams struct {
 	target
-	Model   string `json:"model"`
-	System  string `json:"system"`
-	Workdir string `json:"workdir"`
+	Model      string      `json:"model"`
+	System     string      `json:"system"`
+	Workdir    string      `json:"workdir"`
+	CellMemory memoryParam `json:"cell_memory"`
 }
 
 // openMethod opens a new session. Its queue is reserved before the open
@@ -44,6 +47,7 @@ func openMethod() method {
 			}
 			return srv.start(sl, func(opts session.Options) (*session.Session, error) {
 				opts.ID, opts.Title = sl.id, p.Title
+				opts.Limits = p.CellMemory.limits(opts.Limits)
 				return session.Open(ctx, srv.cfg.Store, opts)
 			}, p.Model, p.System, p.Workdir)
 		},
@@ -70,6 +74,7 @@ func resumeMethod() method {
 				return nil, err
 			}
 			info, err := srv.start(sl, func(opts session.Options) (*session.Session, error) {
+				opts.Limits = p.CellMemory.limits(opts.Limits)
 				return session.Resume(ctx, srv.cfg.Store, sl.id, opts)
 			}, p.Model, p.System, p.Workdir)
 			if err != nil || sl.s.Notice() == "" {

@@ -37,6 +37,9 @@ type resultPayload struct {
 	// Condition is set, and only then written, when the cell ended in an
 	// error: its type, position and backtrace (interp.ErrorReport).
 	Condition *interp.ErrorReport `json:"condition,omitempty"`
+	// Clip is the window's clip limit in bytes, fixed when the result
+	// was recorded (clip.go); 0 in results recorded before clipping.
+	Clip int `json:"clip,omitempty"`
 }
 
 type headMovePayload struct {

@@ -56,7 +56,7 @@ type CellResult struct {
 	CallSeq   int64             // the tool call's seq
 	ResultSeq int64             // the tool result's seq
 	Text      string            // the result text as stored (output, then value or error)
-	Window    string            // the text the window shows: Text and a final "[seq N]" line
+	Window    string            // the text the window shows: Text, clipped when long (clip.go), and a final "[seq N]" line
 	Error     bool              // the cell ended in an error
 	Duration  time.Duration     //
 	Defined   []string          // names the cell defined
@@ -114,6 +114,7 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	payload := resultPayload{
 		Call: callSeq, Text: text, DurationMS: elapsed.Milliseconds(), Error: evalErr != nil,
 		Defined: nonNil(res.Defined), Watching: changed, Recall: recalled.Recalled(), Condition: failure,
+		Clip: s.clipLimit(ctx),
 	}
 	// The result is written even when the cell was cancelled: a call
 	// always gets its result, so the log stays consistent. What the cell
@@ -132,7 +133,7 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	}
 	seq := results[0].Seq
 	out := CellResult{
-		CallSeq: callSeq, ResultSeq: seq, Text: text, Window: resultWindowText(text, seq),
+		CallSeq: callSeq, ResultSeq: seq, Text: text, Window: resultWindowText(clipResult(text, payload.Clip, seq), seq),
 		Error: evalErr != nil, Duration: elapsed, Defined: payload.Defined, Watching: changed,
 		Condition: failure,
 	}

@@ -55,7 +55,7 @@ func logMessage(e store.Event) (Message, bool) {
 	case store.KindToolResult:
 		var p resultPayload
 		_ = json.Unmarshal(e.Payload, &p)
-		m.Role, m.Text = RoleTool, resultWindowText(p.Text, e.Seq)
+		m.Role, m.Text = RoleTool, resultWindowText(clipResult(p.Text, p.Clip, e.Seq), e.Seq)
 	default:
 		return Message{}, false
 	}

@@ -65,6 +65,7 @@ func (c *command) repl() int {
 		return c.fail(err)
 	}
 	opts := session.Options{Title: "repl", Model: set.Model, Budgets: budgets, Workdir: workdir, Home: set.Home}
+	opts.Limits.MaxMemory = c.opts.CellMemory
 	var sess *session.Session
 	if c.opts.Session != "" {
 		sess, err = session.Resume(ctx, st, c.opts.Session, opts)

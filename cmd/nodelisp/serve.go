@@ -38,6 +38,7 @@ func (c *command) serve(args []string) int {
 	fs.StringVar(&o.Home, "home", o.Home, "the nodelisp home `DIR` (default: $NODECODE_HOME, else $XDG_DATA_HOME/nodecode, else ~/.local/share/nodecode)")
 	fs.StringVar(&o.Model, "model", o.Model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
 	fs.StringVar(&o.Workdir, "workdir", o.Workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
+	fs.Var(cli.CellMemoryFlag(&o.CellMemory), "cell-memory", cli.UsageCellMemory)
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -55,6 +56,7 @@ func (c *command) serve(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	exitAfterSignal(ctx)
 	c.opts = o
 	set, err := c.settings()
 	if err != nil {
@@ -66,6 +68,7 @@ func (c *command) serve(args []string) int {
 	}
 	defer st.Close()
 	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
+	cfg.Limits.MaxMemory = o.CellMemory
 	if *mcpMode {
 		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version}, c.stdin, c.stdout)
 	} else {

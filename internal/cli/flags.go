@@ -21,6 +21,8 @@ type Options struct {
 	Model   string
 	Workdir string
 	Version bool
+	// CellMemory caps each cell's live memory in bytes (0: the default).
+	CellMemory int64
 }
 
 // ErrHelp is what parsing returns when it printed the help instead.
@@ -65,7 +67,11 @@ func ParseFlags(args []string, stdout io.Writer) (Options, []string, error) {
 	fs.StringVar(&o.Model, "model", "", "the session's model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
 	fs.StringVar(&o.Workdir, "workdir", "", "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
+	fs.Var(CellMemoryFlag(&o.CellMemory), "cell-memory", UsageCellMemory)
 	if err := ParseArgs(fs, args, stdout); err != nil {
+		return o, nil, err
+	}
+	if err := CellMemoryDefault(&o.CellMemory); err != nil {
 		return o, nil, err
 	}
 	return o, fs.Args(), nil

@@ -25,6 +25,12 @@ func FromStdin(opts Options, rest []string) bool {
 // arguments after it become its *args*. A file or stdin that cannot be
 // read is reported to stderr and ok is false.
 func ReadProgram(opts Options, rest []string, stdin io.Reader, stderr io.Writer) (p Program, ok bool) {
+	p, ok = readProgram(opts, rest, stdin, stderr)
+	p.Limits.MaxMemory = opts.CellMemory
+	return p, ok
+}
+
+func readProgram(opts Options, rest []string, stdin io.Reader, stderr io.Writer) (p Program, ok bool) {
 	switch {
 	case opts.Expr != "":
 		return Program{Name: "-e", Source: opts.Expr, Args: rest}, true

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
@@ -23,6 +24,7 @@ type Program struct {
 	Source string   // the program's text
 	Args   []string // the arguments after it, bound to *args*
 	JSON   bool     // print every top-level value as a JSON line (see Run)
+	Limits eval.Limits
 
 	Stdout, Stderr io.Writer
 	// Install, when set, adds the caller's builtins to the interpreter
@@ -45,7 +47,7 @@ func (p Program) Run() int {
 		printed = &bytes.Buffer{}
 		out = printed
 	}
-	it := interp.New(interp.Options{Stdout: out})
+	it := interp.New(interp.Options{Stdout: out, Limits: p.Limits})
 	if p.Install != nil {
 		defer p.Install(it)()
 	}
