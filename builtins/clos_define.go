@@ -10,13 +10,13 @@ import (
 
 // directSlot is a slot as one defclass gives it.
 type directSlot struct {
-	name              *lisp.Symbol
-	initform          lisp.Value // function of no arguments, or nil
-	initargs          []*lisp.Symbol
-	readers, writers  []*lisp.Symbol
-	classAllocation   bool
-	shared            *sharedValue
-	hasInitform, seen bool
+	name             *lisp.Symbol
+	initform         lisp.Value // function of no arguments, or nil
+	initargs         []*lisp.Symbol
+	readers, writers []*lisp.Symbol
+	classAllocation  bool
+	shared           *sharedValue
+	hasInitform      bool
 }
 
 // defineStandardClass is %defclass (name supers slots default-initargs):

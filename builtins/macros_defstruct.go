@@ -210,13 +210,13 @@ type constructor struct {
 
 // structOptions are a defstruct's options, parsed.
 type structOptions struct {
-	concName, predicate, copier *lisp.Symbol
-	conc                        string
-	ctors                       []constructor
-	include                     *lisp.Symbol
-	overrides                   []lisp.Value
-	printer                     lisp.Value // (function f) and whether it takes a depth
-	printDepth                  bool
+	predicate, copier *lisp.Symbol
+	conc              string
+	ctors             []constructor
+	include           *lisp.Symbol
+	overrides         []lisp.Value
+	printer           lisp.Value // (function f) and whether it takes a depth
+	printDepth        bool
 }
 
 func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
