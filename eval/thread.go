@@ -51,7 +51,7 @@ type Thread struct {
 
 	expansions int // macro expansions while analysing the current top-level form
 	// expanding is the analyzer whose macro call is running, if any.
-	expanding *analyzer
+	expanding  *analyzer
 	topNesting int // top-level progn forms evalTopAt is inside
 
 	slab []int64 // the unused rest of the block fixnum results are boxed in (fixnum.go)
