@@ -124,9 +124,9 @@ func Bar(u Usage, width int, color bool) string {
 func barCaption(u Usage, color bool) string {
 	used := u.Used()
 	if u.Budget <= 0 {
-		return fmt.Sprintf("%s tokens, budget unknown", grouped(used))
+		return fmt.Sprintf("%s tokens, budget unknown", Grouped(used))
 	}
-	text := fmt.Sprintf("%d%% of %s tokens (%s)", Percent(used, u.Budget), grouped(u.Budget), u.Source)
+	text := fmt.Sprintf("%d%% of %s tokens (%s)", Percent(used, u.Budget), Grouped(u.Budget), u.Source)
 	if used > u.Budget {
 		text += ", over the budget"
 		if color {
@@ -149,7 +149,7 @@ func legend(segs []segment, color bool) string {
 				glyph = s.colour + "·" + ansiReset
 			}
 		}
-		items = append(items, fmt.Sprintf("%s %s %s", glyph, s.name, grouped(s.tokens)))
+		items = append(items, fmt.Sprintf("%s %s %s", glyph, s.name, Grouped(s.tokens)))
 	}
 	return strings.Join(items, "  ")
 }
@@ -213,7 +213,7 @@ func Report(u Usage, width int, color bool) string {
 			warned = "yes"
 		}
 		fmt.Fprintf(&b, "thresholds: warn over %s (85%%), evict down to %s (50%%); warned: %s\n",
-			grouped(u.Budget*warnPercent/100), grouped(u.Budget*evictToPercent/100), warned)
+			Grouped(u.Budget*warnPercent/100), Grouped(u.Budget*evictToPercent/100), warned)
 	} else {
 		b.WriteString("thresholds: none: with the budget unknown nothing is evicted ahead of time\n")
 	}
@@ -225,8 +225,9 @@ func Report(u Usage, width int, color bool) string {
 	return b.String()
 }
 
-// grouped writes n with commas between thousands: 200,000.
-func grouped(n int) string {
+// Grouped writes n with commas between thousands, as /context shows
+// figures: 200,000.
+func Grouped(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")

@@ -80,8 +80,8 @@ func TestReport(t *testing.T) {
 
 func TestGrouped(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 200000: "200,000", 1047576: "1,047,576", -1234: "-1,234"} {
-		if got := grouped(n); got != want {
-			t.Errorf("grouped(%d) = %q, want %q", n, got, want)
+		if got := Grouped(n); got != want {
+			t.Errorf("Grouped(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -169,14 +169,14 @@ func drawChart(reqs []request, budget int, selected int64, older bool) chart {
 	c.Line = strings.Join(line, " ")
 	if budget > 0 {
 		c.Lines = []chartLine{
-			{Y: yOf(budget), Label: "budget " + grouped(budget), Class: "budget"},
+			{Y: yOf(budget), Label: "budget " + evict.Grouped(budget), Class: "budget"},
 			{Y: yOf(int(float64(budget) * evict.WarnAt)), Label: "warn 85%", Class: "warn"},
 			{Y: yOf(int(float64(budget) * evict.EvictTo)), Label: "evict to 50%", Class: "evictto"},
 		}
 	}
 	for i := 0; i <= 4; i++ {
 		t := top * i / 4
-		c.Ticks = append(c.Ticks, chartLine{Y: yOf(t), Label: grouped(t)})
+		c.Ticks = append(c.Ticks, chartLine{Y: yOf(t), Label: evict.Grouped(t)})
 	}
 	return c
 }

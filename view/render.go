@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -76,29 +77,13 @@ type errorData struct {
 
 // funcs are the helpers templates call.
 var funcs = template.FuncMap{
-	"grouped":   grouped,
+	"grouped":   evict.Grouped,
 	"when":      when,
 	"kindClass": kindClass,
 	"clip":      clipRunes,
 	"orDash":    orDash,
 	"add":       func(a, b int) int { return a + b },
 	"sub":       func(a, b int) int { return a - b },
-}
-
-// grouped writes n with commas between thousands, as /context does.
-func grouped(n int) string {
-	if n < 0 {
-		return "-" + grouped(-n)
-	}
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 // kindClass is the CSS class of an event kind: "k-tool-call".

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/session"
@@ -28,7 +26,7 @@ func (r *repl) contextCmd(ctx context.Context, args []string) error {
 	fmt.Fprintf(r.out, "session %s · model %s · head seq %d · %d messages\n",
 		r.sess.ID(), model, w.Head, len(w.Messages))
 	if w.Budget > 0 {
-		fmt.Fprintf(r.out, "budget: %s tokens, from %s\n", grouped(w.Budget), w.Source)
+		fmt.Fprintf(r.out, "budget: %s tokens, from %s\n", evict.Grouped(w.Budget), w.Source)
 	} else {
 		fmt.Fprintf(r.out, "budget: unknown: %s\n", r.sess.UnknownBudget(true))
 	}
@@ -36,20 +34,4 @@ func (r *repl) contextCmd(ctx context.Context, args []string) error {
 	bar := min(max(r.width-50, 10), 60)
 	fmt.Fprintln(r.out, evict.Report(w.Parts, bar, r.color))
 	return nil
-}
-
-// grouped writes n with commas between thousands, as /context does.
-func grouped(n int) string {
-	if n < 0 {
-		return "-" + grouped(-n)
-	}
-	s := strconv.Itoa(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -48,6 +49,6 @@ func (r *repl) evict(ctx context.Context, arg string) error {
 		grew = " (larger: the stub is longer than what it replaced; the log keeps every turn)"
 	}
 	fmt.Fprintf(r.out, "evicted seq %d–%d · %d %s · window %s → %s tokens%s · boundary seq %d\n",
-		res.First, res.Last, n, turns, grouped(res.Before), grouped(res.After), grew, res.Boundary)
+		res.First, res.Last, n, turns, evict.Grouped(res.Before), evict.Grouped(res.After), grew, res.Boundary)
 	return nil
 }

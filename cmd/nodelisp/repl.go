@@ -190,7 +190,7 @@ func (r *repl) requestNotices(w *session.Window) {
 // the tokens when the budget is unknown.
 func share(usage, budget int) string {
 	if budget <= 0 {
-		return fmt.Sprintf("%s tokens", grouped(usage))
+		return fmt.Sprintf("%s tokens", evict.Grouped(usage))
 	}
 	return fmt.Sprintf("%d%%", evict.Percent(usage, budget))
 }
