@@ -45,6 +45,7 @@ func TestArgumentErrors(t *testing.T) {
 			{`(recall-log :kinds '(:input 7))`, `recall-log: :kinds must be a kind (a string or keyword) or a list of kinds, got 7`, lisp.ClassTypeError},
 			{`(recall-log :kinds '(:input ("tool call")))`, `recall-log: :kinds must be a kind (a string or keyword) or a list of kinds, got ("tool call")`, lisp.ClassTypeError},
 			{`(recall-log :kinds '(:input . :output))`, `recall-log: :kinds must be a kind (a string or keyword) or a list of kinds, got :output`, lisp.ClassTypeError},
+			{`(let ((c (list :input :tool-call))) (setf (cdr (last c)) c) (recall-log :kinds c))`, `recall-log: the list is circular`, lisp.ClassSimpleError},
 
 			{`(recall-entry "4")`, `recall-entry: seq must be an integer, got "4"`, lisp.ClassTypeError},
 			{`(recall-entry nil)`, `recall-entry: seq must be an integer, got nil`, lisp.ClassTypeError},

@@ -24,27 +24,28 @@ func kindsArg(k keys) []string {
 		return nil
 	}
 	var out []string
+	seen := map[string]bool{} // a map, so 100k kinds are not O(n²)
 	add := func(item lisp.Value) {
 		kind, ok := kindName(item)
 		if !ok {
 			k.wrongKinds(item)
 		}
-		for _, have := range out {
-			if have == kind {
-				return
-			}
+		if !seen[kind] {
+			seen[kind] = true
+			out = append(out, kind)
 		}
-		out = append(out, kind)
 	}
 	if _, isList := v.(*lisp.Cons); !isList {
 		add(v)
 		return out
 	}
+	var cycle lisp.Cycle
 	for v != lisp.Value(lisp.Nil) {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
 			k.wrongKinds(v) // a dotted tail
 		}
+		cycle.Visit(k.op, c) // a circular list is an error, not a loop
 		add(c.Car)
 		v = c.Cdr
 	}
