@@ -19,6 +19,10 @@ type MCPOptions struct {
 	Session string
 	// Version is the server version the client is told.
 	Version string
+	// Notices, when set, gets the one line a resume says when it changed
+	// the session's logged model or system prompt (MCP's stdout is the
+	// protocol's, so the command gives its stderr).
+	Notices io.Writer
 }
 
 // RunMCP serves the Model Context Protocol over in and out (newline-
@@ -32,6 +36,9 @@ func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out 
 		// first tool call.
 		if err := h.open(ctx, opts.Session); err != nil {
 			return err
+		}
+		if n := h.s.Notice(); n != "" && opts.Notices != nil {
+			fmt.Fprintln(opts.Notices, "nodelisp: "+n)
 		}
 	}
 	version := opts.Version

@@ -70,7 +70,7 @@ func (c *command) serve(args []string) int {
 	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
 	cfg.Limits.MaxMemory = o.CellMemory
 	if *mcpMode {
-		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version}, c.stdin, c.stdout)
+		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version, Notices: c.stderr}, c.stdin, c.stdout)
 	} else {
 		err = serve.NewServer(cfg).Run(ctx, c.stdin, c.stdout)
 	}
