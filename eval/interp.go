@@ -69,6 +69,10 @@ type Interp struct {
 	classes map[*lisp.Symbol]*conditionClass
 	// library defines, on first use, the names the image has no cell for.
 	library Library
+	// carryColumn keeps the output column from one cell to the next
+	// (CarryColumn); column is where the last cell left it.
+	carryColumn bool
+	column      int
 	// ext and running serve the library's per-image state (extension.go).
 	ext     map[any]any
 	running *Thread
@@ -265,3 +269,8 @@ func printName(v lisp.Value) string {
 	}
 	return lisp.Prin1ToString(v)
 }
+
+// CarryColumn makes each cell's standard output start at the column the
+// previous cell's ended at, for a host whose cells are the forms of one
+// program writing to one stream (a script).
+func (in *Interp) CarryColumn(on bool) { in.carryColumn = on }

@@ -57,6 +57,10 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 		out = io.Discard
 	}
 	t.baseOut = lisp.NewStream(&cappedWriter{w: out, max: in.limits.MaxOutput})
+	if in.carryColumn {
+		t.baseOut.SetColumn(in.column)
+		defer func() { in.column = t.baseOut.Column() }()
+	}
 	errCell := in.cell(symErrorOutput)
 	savedOut, savedErr := in.stdout.value, errCell.value
 	in.stdout.value, errCell.value = t.baseOut, t.baseOut

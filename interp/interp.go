@@ -27,6 +27,11 @@ type Options struct {
 	// Limits bound each cell (steps, call depth, output bytes); zero
 	// fields take the defaults.
 	Limits eval.Limits
+	// OneStream says the cells are the forms of one program printing to
+	// one Stdout, as a script's are: the output column carries from cell
+	// to cell, so fresh-line and ~& after an earlier form's output begin
+	// a new line as they would in one program.
+	OneStream bool
 }
 
 // Interpreter is one Lisp image with the whole library installed. Its
@@ -49,6 +54,7 @@ type Result struct {
 // New returns an interpreter with the Common Lisp library installed.
 func New(opts Options) *Interpreter {
 	image := eval.New(opts.Limits)
+	image.CarryColumn(opts.OneStream)
 	builtins.Install(image)
 	return &Interpreter{image: image, opts: opts}
 }

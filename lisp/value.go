@@ -82,6 +82,10 @@ func (s *Stream) Write(p []byte) (int, error) { return s.WriteString(string(p)) 
 // Column is the number of bytes written since the last newline.
 func (s *Stream) Column() int { return s.column }
 
+// SetColumn tells the stream where the line it continues stands: what was
+// written before it began, by another stream over the same writer.
+func (s *Stream) SetColumn(n int) { s.column = n }
+
 // FreshLine writes a newline unless the stream is at the start of a line.
 // It reports whether it wrote one.
 func (s *Stream) FreshLine() bool {
