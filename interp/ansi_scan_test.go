@@ -1,3 +1,5 @@
+//go:build ansi
+
 package interp_test
 
 import (

@@ -21,5 +21,5 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/.."
 NODELISP_ANSI_TEST="$suite" NODELISP_ANSI_SBCL=1 NODELISP_ANSI_OUT="$out" \
-	go test -count=1 -run '^TestANSISuite$' -timeout 2h -v ./interp
+	go test -tags ansi -count=1 -run '^TestANSISuite$' -timeout 2h -v ./interp
 cat "$out/table.md"

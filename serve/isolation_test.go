@@ -3,6 +3,7 @@ package serve_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"os"
 	"strconv"
 	"strings"
@@ -96,7 +97,7 @@ func vmHWM(t *testing.T, pid int) int64 {
 	t.Helper()
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		t.Skipf("no /proc: %v", err)
+		testbin.SkipOutsideCI(t, fmt.Sprintf("no /proc: %v", err))
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
@@ -119,7 +120,7 @@ const isolationCap = 256 << 20
 // (+ 1 2) ten times, each within 100 ms, and the server's peak memory
 // stays near the cap.
 func TestRunawayCellDoesNotStallAnotherSession(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() && !testbin.UnderCI() {
 		t.Skip("runs four runaway cells")
 	}
 	e := newEnv(t)

@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/internal/testbin"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -47,7 +48,7 @@ var largePages = []string{
 // timed, and fails only past ten times the bound, so a loaded machine
 // does not make the test flaky; the figures are BenchmarkLargePages'.
 func TestLargeSessionPages(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() && !testbin.UnderCI() {
 		t.Skip("imports 100,000 events")
 	}
 	st := largeStore(t)
