@@ -2,6 +2,7 @@ package imagestate
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/nodelisp/nodelisp/lisp"
@@ -40,5 +41,33 @@ func TestArraysBitsAndInstances(t *testing.T) {
 	}
 	if _, err := Print(&lisp.Instance{Class: &lisp.Class{Name: lisp.Intern("C"), Kind: lisp.ConditionClass}}); !errors.Is(err, ErrUnreadable) {
 		t.Errorf("a condition instance printed: %v", err)
+	}
+}
+
+// A value nested past lisp.MaxWalkDepth is refused as unreadable, by car
+// and by a run of shared cdrs, and so is text nested that deep: never
+// Go's fatal stack overflow.
+func TestDeepValuesAndText(t *testing.T) {
+	var deep lisp.Value = lisp.Nil
+	for i := 0; i < 3*lisp.MaxWalkDepth; i++ {
+		deep = lisp.List(deep)
+	}
+	if _, err := Print(deep); !errors.Is(err, ErrUnreadable) {
+		t.Errorf("a deep list printed: %v", err)
+	}
+	// Every tail of a long list also held elsewhere: each is labelled and
+	// written after a dot.
+	long := lisp.Value(lisp.Nil)
+	var tails []lisp.Value
+	for i := 0; i < 2*lisp.MaxWalkDepth; i++ {
+		long = &lisp.Cons{Car: lisp.MakeInt(int64(i)), Cdr: long}
+		tails = append(tails, long)
+	}
+	if _, err := Print(lisp.List(long, lisp.List(tails...))); !errors.Is(err, ErrUnreadable) {
+		t.Errorf("a long run of shared cdrs printed: %v", err)
+	}
+	text := strings.Repeat("(", 3*lisp.MaxWalkDepth) + strings.Repeat(")", 3*lisp.MaxWalkDepth)
+	if _, err := Read(text); err == nil || !strings.Contains(err.Error(), "nested more than") {
+		t.Errorf("deep text read: %v", err)
 	}
 }

@@ -25,6 +25,9 @@ func Print(v lisp.Value) (string, error) {
 	}
 	w.labels = map[any]int{}
 	w.write(v)
+	if w.tooDeep {
+		return "", errTooDeep
+	}
 	return w.b.String(), nil
 }
 
@@ -35,12 +38,45 @@ type writer struct {
 	refs   map[any]int // objects reached, and how often
 	labels map[any]int // labels given so far
 	next   int
+	// depth is how deep count or write has recursed; past
+	// lisp.MaxWalkDepth the value is refused, not walked into Go's fatal
+	// stack overflow (a list nested a million deep is one cheap loop).
+	depth   int
+	tooDeep bool
+}
+
+// errTooDeep is Print's error for a value nested past lisp.MaxWalkDepth:
+// unreadable as far as state text goes, so the session falls back as for
+// a closure.
+var errTooDeep = fmt.Errorf("nested more than %d deep: %w", lisp.MaxWalkDepth, ErrUnreadable)
+
+// items counts the elements of a vector, array or instance (nil, an
+// unbound slot, is skipped), reached through x.
+func (w *writer) items(x any, items []lisp.Value) error {
+	w.refs[x]++
+	if w.refs[x] > 1 {
+		return nil
+	}
+	for _, it := range items {
+		if it == nil {
+			continue
+		}
+		if err := w.count(it); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // count walks v once, counting how often each mutable object is reached;
 // it stops at the second visit, so cycles end. It fails on a value with no
 // state text.
 func (w *writer) count(v lisp.Value) error {
+	w.depth++
+	defer func() { w.depth-- }()
+	if w.depth > lisp.MaxWalkDepth {
+		return errTooDeep
+	}
 	for {
 		switch x := v.(type) {
 		case *lisp.Symbol:
@@ -63,44 +99,14 @@ func (w *writer) count(v lisp.Value) error {
 			}
 			v = x.Cdr
 		case *lisp.Vector:
-			w.refs[x]++
-			if w.refs[x] > 1 {
-				return nil
-			}
-			for _, it := range x.Items {
-				if err := w.count(it); err != nil {
-					return err
-				}
-			}
-			return nil
+			return w.items(x, x.Items)
 		case *lisp.Array:
-			w.refs[x]++
-			if w.refs[x] > 1 {
-				return nil
-			}
-			for _, it := range x.Items {
-				if err := w.count(it); err != nil {
-					return err
-				}
-			}
-			return nil
+			return w.items(x, x.Items)
 		case *lisp.Instance:
 			if x.Class.Kind != lisp.StructureClass && x.Class.Kind != lisp.StandardClass {
 				return fmt.Errorf("%s (an instance of %s): %w", lisp.Prin1ToString(v), x.Class.Name.Name, ErrUnreadable)
 			}
-			w.refs[x]++
-			if w.refs[x] > 1 {
-				return nil
-			}
-			for _, it := range x.Slots {
-				if it == nil {
-					continue
-				}
-				if err := w.count(it); err != nil {
-					return err
-				}
-			}
-			return nil
+			return w.items(x, x.Slots)
 		case *lisp.HashTable:
 			w.refs[x]++
 			if w.refs[x] > 1 {
@@ -148,6 +154,14 @@ func (w *writer) label(x any) bool {
 }
 
 func (w *writer) write(v lisp.Value) {
+	// count bounded the nesting of cars; a run of shared cdrs, each
+	// written after a dot, nests too.
+	w.depth++
+	defer func() { w.depth-- }()
+	if w.depth > lisp.MaxWalkDepth || w.tooDeep {
+		w.tooDeep = true
+		return
+	}
 	switch x := v.(type) {
 	case *lisp.Symbol:
 		w.symbol(x)

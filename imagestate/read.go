@@ -56,6 +56,7 @@ type parser struct {
 	i       int
 	labels  map[int]lisp.Value
 	classes Classes
+	depth   int // nesting, bounded: state text may come from any log
 }
 
 func (r *parser) fail(format string, args ...any) {
@@ -83,6 +84,11 @@ func (r *parser) expect(b byte) {
 }
 
 func (r *parser) value() lisp.Value {
+	r.depth++
+	defer func() { r.depth-- }()
+	if r.depth > lisp.MaxWalkDepth {
+		r.fail("nested more than %d deep", lisp.MaxWalkDepth)
+	}
 	r.space()
 	switch c := r.peek(); {
 	case c == '(':
