@@ -119,6 +119,25 @@ type TreeTurn struct {
 	Hidden    bool   // off the path: a branch an undo or rewind left
 }
 
+// Children groups turns under their parents, each group in the turns'
+// order; a turn whose parent is not among them (a fork's first turn, whose
+// parent is the parent session's) stands under 0, the root.
+func Children(turns []TreeTurn) map[int64][]TreeTurn {
+	known := make(map[int64]bool, len(turns))
+	for _, t := range turns {
+		known[t.Seq] = true
+	}
+	kids := map[int64][]TreeTurn{}
+	for _, t := range turns {
+		parent := t.Parent
+		if !known[parent] {
+			parent = 0
+		}
+		kids[parent] = append(kids[parent], t)
+	}
+	return kids
+}
+
 // Tree lists every turn, depth first in seq order, so a caller can draw it
 // with one line per turn.
 func (t *tree) list() []TreeTurn {

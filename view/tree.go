@@ -52,18 +52,7 @@ type treeDrawing struct {
 
 // layoutTree places every turn in a row and a lane.
 func layoutTree(turns []session.TreeTurn) []treeRow {
-	known := map[int64]bool{}
-	for _, t := range turns {
-		known[t.Seq] = true
-	}
-	kids := map[int64][]session.TreeTurn{}
-	for _, t := range turns {
-		parent := t.Parent
-		if !known[parent] {
-			parent = 0
-		}
-		kids[parent] = append(kids[parent], t)
-	}
+	kids := session.Children(turns)
 	rows := make([]treeRow, 0, len(turns))
 	// place lays out a line of turns from first in lane, with the
 	// branches off it in the lanes to its right. It loops down the line

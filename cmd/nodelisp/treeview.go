@@ -26,18 +26,7 @@ func drawTree(w io.Writer, id string, head int64, turns []session.TreeTurn) {
 		top += "  ← head"
 	}
 	fmt.Fprintln(w, top)
-	known := map[int64]bool{}
-	for _, t := range turns {
-		known[t.Seq] = true
-	}
-	kids := map[int64][]session.TreeTurn{}
-	for _, t := range turns {
-		parent := t.Parent
-		if !known[parent] {
-			parent = 0
-		}
-		kids[parent] = append(kids[parent], t)
-	}
+	kids := session.Children(turns)
 	var chain func(next []session.TreeTurn, lead, rest string)
 	chain = func(next []session.TreeTurn, lead, rest string) {
 		for len(next) > 0 {
