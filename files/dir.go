@@ -127,3 +127,18 @@ func resolveExisting(p string) (string, error) {
 		p = parent
 	}
 }
+
+// open resolves name as resolve does and opens the working directory as a
+// root that the operation on real then goes through, so no step of it can
+// leave the directory; the caller closes the root.
+func (d *Dir) open(name string) (logical, real string, root *os.Root, err error) {
+	logical, real, err = d.resolve(name)
+	if err != nil {
+		return "", "", nil, err
+	}
+	root, err = os.OpenRoot(d.real)
+	if err != nil {
+		return "", "", nil, err
+	}
+	return logical, real, root, nil
+}

@@ -26,11 +26,7 @@ func (d *Dir) Read(name string) (string, error) {
 // file: what a change records as the contents before it. It fails as Read
 // does on anything that is not a text file within the limit.
 func (d *Dir) State(name string) (text string, ok bool, err error) {
-	_, real, err := d.resolve(name)
-	if err != nil {
-		return "", false, err
-	}
-	root, err := os.OpenRoot(d.real)
+	_, real, root, err := d.open(name)
 	if err != nil {
 		return "", false, err
 	}
@@ -151,11 +147,7 @@ func randomSuffix() string {
 
 // Remove deletes file name. Directories are not removed.
 func (d *Dir) Remove(name string) error {
-	_, real, err := d.resolve(name)
-	if err != nil {
-		return err
-	}
-	root, err := os.OpenRoot(d.real)
+	_, real, root, err := d.open(name)
 	if err != nil {
 		return err
 	}
@@ -183,11 +175,7 @@ func (d *Dir) List(name string) ([]string, error) {
 	if name == "" {
 		name = "."
 	}
-	logical, real, err := d.resolve(name)
-	if err != nil {
-		return nil, err
-	}
-	root, err := os.OpenRoot(d.real)
+	logical, real, root, err := d.open(name)
 	if err != nil {
 		return nil, err
 	}

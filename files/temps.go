@@ -3,7 +3,6 @@ package files
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -25,11 +24,7 @@ func (d *Dir) RemoveTemps(dir string) ([]string, error) {
 	if dir == "" {
 		dir = "."
 	}
-	logical, real, err := d.resolve(dir)
-	if err != nil {
-		return nil, err
-	}
-	root, err := os.OpenRoot(d.real)
+	logical, real, root, err := d.open(dir)
 	if err != nil {
 		return nil, err
 	}
