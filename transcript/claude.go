@@ -53,7 +53,7 @@ type claudeBlock struct {
 
 type claudeParser struct {
 	summary string // the first summary line's, which titles the session
-	first   string // the first input in the user's own words
+	messages
 	// session is set by a line that belongs to a session, not one of
 	// the summaries and snapshots Claude Code also writes alone.
 	session bool
@@ -146,18 +146,6 @@ func (p *claudeParser) message(t *Transcript, key string, at time.Time, role str
 		t.entries = append(t.entries, e)
 	}
 	return nil
-}
-
-// text adds a user's or the assistant's text.
-func (p *claudeParser) text(t *Transcript, e entry, role, s string) {
-	e.kind, e.text = store.KindAnswer, s
-	if role == "user" {
-		e.kind = store.KindInput
-		if p.first == "" && mainText(s) {
-			p.first = s
-		}
-	}
-	t.entries = append(t.entries, e)
 }
 
 func (p *claudeParser) finish(t *Transcript) {

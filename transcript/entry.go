@@ -164,3 +164,20 @@ func mainText(s string) bool {
 	s = strings.TrimSpace(s)
 	return s != "" && !strings.HasPrefix(s, "<") && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "Caveat:")
 }
+
+// messages adds the user's and the assistant's text to a transcript and
+// remembers the first input in the user's own words, the title when the
+// transcript names none.
+type messages struct{ first string }
+
+// text adds a user's (role "user") or the assistant's text.
+func (m *messages) text(t *Transcript, e entry, role, s string) {
+	e.kind, e.text = store.KindAnswer, s
+	if role == "user" {
+		e.kind = store.KindInput
+		if m.first == "" && mainText(s) {
+			m.first = s
+		}
+	}
+	t.entries = append(t.entries, e)
+}

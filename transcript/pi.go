@@ -40,8 +40,8 @@ type piBlock struct {
 }
 
 type piParser struct {
-	name  string // a session_info line's name
-	first string // the first input in the user's own words
+	name string // a session_info line's name
+	messages
 }
 
 func (*piParser) bare() bool { return false }
@@ -117,17 +117,6 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 		t.entries = append(t.entries, e)
 	}
 	return nil
-}
-
-func (p *piParser) text(t *Transcript, e entry, role, s string) {
-	e.kind, e.text = store.KindAnswer, s
-	if role == "user" {
-		e.kind = store.KindInput
-		if p.first == "" && mainText(s) {
-			p.first = s
-		}
-	}
-	t.entries = append(t.entries, e)
 }
 
 // piText joins a tool result's text blocks; rest reports others.
