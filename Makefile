@@ -7,9 +7,10 @@ FUZZTIME ?= 10s
 
 .PHONY: build test lint bench bench-scale fuzz soak golden peers clean
 
-# One binary: the REPL, scripts, the log's subcommands and serve.
+# One binary: the REPL, scripts, the log's subcommands and serve. Static
+# (no cgo is needed): without the dynamic loader it starts about 1 ms sooner.
 build:
-	$(GO) build -o bin/ ./cmd/nodelisp
+	CGO_ENABLED=0 $(GO) build -o bin/ ./cmd/nodelisp
 
 test: lint
 	$(GO) test -count=1 $(PKGS)

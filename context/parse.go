@@ -2,7 +2,6 @@ package ctxfile
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -26,8 +25,35 @@ type Block struct {
 	Text  string
 }
 
-// headerID is the shape of a message id: a seq, a note id, or a fixed id.
-var headerID = regexp.MustCompile(`^([1-9][0-9]{0,18}|note-[1-9][0-9]{0,18}-[0-9]{1,9}|system|stub|turnstub|warn)$`)
+// isHeaderID reports whether id has the shape of a message id: a seq, a
+// note id (note-SEQ-N) or a fixed id. It is written out rather than a
+// regexp, whose compilation at package initialisation cost every
+// nodelisp start-up 550 allocations.
+func isHeaderID(id string) bool {
+	switch id {
+	case "system", "stub", "turnstub", "warn":
+		return true
+	}
+	if rest, ok := strings.CutPrefix(id, "note-"); ok {
+		seq, n, ok := strings.Cut(rest, "-")
+		return ok && isSeqDigits(seq) && len(n) >= 1 && len(n) <= 9 && allDigits(n)
+	}
+	return isSeqDigits(id)
+}
+
+// isSeqDigits: 1 to 19 digits, the first not 0.
+func isSeqDigits(s string) bool {
+	return len(s) >= 1 && len(s) <= 19 && s[0] != '0' && allDigits(s)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 var roles = map[string]bool{"system": true, "user": true, "assistant": true, "tool": true}
 
@@ -95,7 +121,7 @@ func parseHeader(line string, lineNo int) (Block, *Refusal) {
 	if len(fields) != 3 {
 		return bad(fmt.Sprintf("%d fields, not 3", len(fields)))
 	}
-	if !headerID.MatchString(fields[1]) {
+	if !isHeaderID(fields[1]) {
 		return bad(fmt.Sprintf("%q is no message id", clipText(fields[1], 30)))
 	}
 	if !roles[fields[2]] {

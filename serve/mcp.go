@@ -7,8 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -45,16 +43,13 @@ func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out 
 	if version == "" {
 		version = "dev"
 	}
-	server := mcp.NewServer(&mcp.Implementation{Name: "nodelisp", Version: version},
-		&mcp.ServerOptions{Instructions: mcpInstructions})
-	h.register(server)
-	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}, MaxLineLength: cfg.MaxLine}
-	return server.Run(ctx, t)
+	maxLine := cfg.MaxLine
+	if maxLine <= 0 {
+		maxLine = DefaultMaxLine
+	}
+	m := &mcpServer{name: "nodelisp", version: version, instructions: mcpInstructions, tools: h.tools(), out: out}
+	return m.run(ctx, in, maxLine)
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // mcpHost is the one session of an MCP connection. mu holds one tool call
 // at a time: a session is not safe for concurrent use.
@@ -113,49 +108,63 @@ Nothing is lost: the log keeps every turn word for word. Read it back from a cel
 (watch 'name) records the variable's value with each result; (context) exports the context for editing.`
 
 type evalArgs struct {
-	Code      string `json:"code" jsonschema:"the Lisp cell to evaluate, one or more forms, ideally opening with a ;; note line"`
-	TimeoutMS int64  `json:"timeout_ms,omitempty" jsonschema:"stop the cell after this many milliseconds (default: no limit beyond the cell's step limit)"`
+	Code      string `json:"code"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty"`
 }
 
 type noArgs struct{}
 
 type windowArgs struct {
-	Send bool `json:"send,omitempty" jsonschema:"build the window as a model request: apply the warning and eviction and record the request (default false: only look)"`
+	Send bool `json:"send,omitempty"`
 }
 
 type evictArgs struct {
-	Arg string `json:"arg,omitempty" jsonschema:"a percent of the retained history (40 or 40%, default 50) or through TURN (an input seq from tree)"`
+	Arg string `json:"arg,omitempty"`
 }
 
 type turnArgs struct {
-	Turn int64 `json:"turn" jsonschema:"the turn: its input seq, as tree lists it"`
+	Turn int64 `json:"turn"`
 }
 
 type forkArgs struct {
-	Title string `json:"title,omitempty" jsonschema:"the fork's title (default: this session's)"`
+	Title string `json:"title,omitempty"`
 }
 
 type sessionArgs struct {
-	Resume string `json:"resume,omitempty" jsonschema:"resume this stored session id instead; omit to report the current session"`
+	Resume string `json:"resume,omitempty"`
 }
 
-// register adds the tools. Each is a thin wrapper over the session host,
-// as the JSON-RPC methods are.
-func (h *mcpHost) register(server *mcp.Server) {
-	mcp.AddTool(server, &mcp.Tool{Name: "eval", Description: evalDescription}, h.eval)
-	mcp.AddTool(server, &mcp.Tool{Name: "context", Description: "The /context figures: the token budget and its source, what fills the window (system, stub, warning, finished turns, running turn, notes, free), the thresholds and the eviction boundary."}, h.context)
-	mcp.AddTool(server, &mcp.Tool{Name: "window", Description: "The window nodelisp would send with the next model request: each message's id, role, text, seq and estimated tokens, with the budget figures."}, h.window)
-	mcp.AddTool(server, &mcp.Tool{Name: "evict", Description: "Evict finished turns from the window by hand (/evict): a percent of the retained history, oldest turns first and whole, or every finished turn through one. The newest turn always stays; the log keeps everything."}, h.evict)
-	mcp.AddTool(server, &mcp.Tool{Name: "tree", Description: "The session tree: every turn (a checkpoint) with its input seq, first line, depth, and whether it is head, on the path, or hidden by an undo."}, h.tree)
-	mcp.AddTool(server, &mcp.Tool{Name: "undo", Description: "Move head to the parent of the head turn, restoring its file changes. Nothing is deleted; redo goes back."}, h.undo)
-	mcp.AddTool(server, &mcp.Tool{Name: "redo", Description: "Move head back along the branch the last undo or rewind left, re-applying its file changes."}, h.redo)
-	mcp.AddTool(server, &mcp.Tool{Name: "continue", Description: "Continue from a turn of the tree: head moves to it, files are left as they are."}, h.continueAt)
-	mcp.AddTool(server, &mcp.Tool{Name: "rewind", Description: "Rewind to a turn of the tree: head moves to it, and files are restored to what they were right after it."}, h.rewind)
-	mcp.AddTool(server, &mcp.Tool{Name: "fork", Description: "Fork a new session whose history is this one up to now; this connection moves to the fork."}, h.fork)
-	mcp.AddTool(server, &mcp.Tool{Name: "session", Description: "Report this connection's session (its id resumes it later with --session), or resume another stored session."}, h.session)
+// tools are the connection's tools. Each is a thin wrapper over the
+// session host, as the JSON-RPC methods are.
+func (h *mcpHost) tools() []mcpTool {
+	turn := []field{required("turn", "integer", "the turn: its input seq, as tree lists it")}
+	return []mcpTool{
+		tool("eval", evalDescription, []field{
+			required("code", "string", "the Lisp cell to evaluate, one or more forms, ideally opening with a ;; note line"),
+			arg("timeout_ms", "integer", "stop the cell after this many milliseconds (default: no limit beyond the cell's step limit)"),
+		}, h.eval),
+		tool("context", "The /context figures: the token budget and its source, what fills the window (system, stub, warning, finished turns, running turn, notes, free), the thresholds and the eviction boundary.", nil, h.context),
+		tool("window", "The window nodelisp would send with the next model request: each message's id, role, text, seq and estimated tokens, with the budget figures.", []field{
+			arg("send", "boolean", "build the window as a model request: apply the warning and eviction and record the request (default false: only look)"),
+		}, h.window),
+		tool("evict", "Evict finished turns from the window by hand (/evict): a percent of the retained history, oldest turns first and whole, or every finished turn through one. The newest turn always stays; the log keeps everything.", []field{
+			arg("arg", "string", "a percent of the retained history (40 or 40%, default 50) or through TURN (an input seq from tree)"),
+		}, h.evict),
+		tool("tree", "The session tree: every turn (a checkpoint) with its input seq, first line, depth, and whether it is head, on the path, or hidden by an undo.", nil, h.tree),
+		tool("undo", "Move head to the parent of the head turn, restoring its file changes. Nothing is deleted; redo goes back.", nil, h.undo),
+		tool("redo", "Move head back along the branch the last undo or rewind left, re-applying its file changes.", nil, h.redo),
+		tool("continue", "Continue from a turn of the tree: head moves to it, files are left as they are.", turn, h.continueAt),
+		tool("rewind", "Rewind to a turn of the tree: head moves to it, and files are restored to what they were right after it.", turn, h.rewind),
+		tool("fork", "Fork a new session whose history is this one up to now; this connection moves to the fork.", []field{
+			arg("title", "string", "the fork's title (default: this session's)"),
+		}, h.fork),
+		tool("session", "Report this connection's session (its id resumes it later with --session), or resume another stored session.", []field{
+			arg("resume", "string", "resume this stored session id instead; omit to report the current session"),
+		}, h.session),
+	}
 }
 
-func (h *mcpHost) eval(ctx context.Context, _ *mcp.CallToolRequest, a evalArgs) (*mcp.CallToolResult, Cell, error) {
+func (h *mcpHost) eval(ctx context.Context, a evalArgs) (*toolResult, Cell, error) {
 	if a.TimeoutMS < 0 {
 		return nil, Cell{}, fmt.Errorf("eval: timeout_ms must be 0 (no limit) or a positive number of milliseconds, got %d; the cell was not run", a.TimeoutMS)
 	}
@@ -168,18 +177,18 @@ func (h *mcpHost) eval(ctx context.Context, _ *mcp.CallToolRequest, a evalArgs) 
 	if err != nil {
 		return nil, Cell{}, err
 	}
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: t.Cell.Text}}, IsError: t.Cell.Error}
+	res := &toolResult{Content: []textContent{text(t.Cell.Text)}, IsError: t.Cell.Error}
 	// The client keeps its own context, so nodelisp's warning would never
 	// reach the model in a window: it rides on the result instead.
 	for _, m := range t.Window.Messages {
 		if m.ID == "warn" {
-			res.Content = append(res.Content, &mcp.TextContent{Text: m.Text})
+			res.Content = append(res.Content, text(m.Text))
 		}
 	}
 	return res, t.Cell, nil
 }
 
-func (h *mcpHost) context(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Figures, error) {
+func (h *mcpHost) context(ctx context.Context, _ noArgs) (*toolResult, Figures, error) {
 	var f Figures
 	err := h.with(ctx, func(s *session.Session) error {
 		w, err := s.Window(ctx, session.WindowOptions{})
@@ -191,10 +200,10 @@ func (h *mcpHost) context(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs)
 	if err != nil {
 		return nil, Figures{}, err
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: f.Report}}}, f, nil
+	return &toolResult{Content: []textContent{text(f.Report)}}, f, nil
 }
 
-func (h *mcpHost) window(ctx context.Context, _ *mcp.CallToolRequest, a windowArgs) (*mcp.CallToolResult, Window, error) {
+func (h *mcpHost) window(ctx context.Context, a windowArgs) (*toolResult, Window, error) {
 	var out Window
 	err := h.with(ctx, func(s *session.Session) error {
 		w, err := s.Window(ctx, session.WindowOptions{Send: a.Send})
@@ -206,7 +215,7 @@ func (h *mcpHost) window(ctx context.Context, _ *mcp.CallToolRequest, a windowAr
 	return nil, out, err
 }
 
-func (h *mcpHost) evict(ctx context.Context, _ *mcp.CallToolRequest, a evictArgs) (*mcp.CallToolResult, any, error) {
+func (h *mcpHost) evict(ctx context.Context, a evictArgs) (*toolResult, any, error) {
 	var out any
 	err := h.with(ctx, func(s *session.Session) error {
 		var err error
@@ -216,7 +225,7 @@ func (h *mcpHost) evict(ctx context.Context, _ *mcp.CallToolRequest, a evictArgs
 	return nil, out, toolError(err)
 }
 
-func (h *mcpHost) tree(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Tree, error) {
+func (h *mcpHost) tree(ctx context.Context, _ noArgs) (*toolResult, Tree, error) {
 	var t Tree
 	err := h.with(ctx, func(s *session.Session) error {
 		t = treeOf(s)
@@ -225,7 +234,7 @@ func (h *mcpHost) tree(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*
 	return nil, t, err
 }
 
-func (h *mcpHost) move(ctx context.Context, fn func(s *session.Session) (session.Move, error)) (*mcp.CallToolResult, Move, error) {
+func (h *mcpHost) move(ctx context.Context, fn func(s *session.Session) (session.Move, error)) (*toolResult, Move, error) {
 	var m Move
 	err := h.with(ctx, func(s *session.Session) error {
 		mv, err := fn(s)
@@ -238,15 +247,15 @@ func (h *mcpHost) move(ctx context.Context, fn func(s *session.Session) (session
 	return nil, m, nil
 }
 
-func (h *mcpHost) undo(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Move, error) {
+func (h *mcpHost) undo(ctx context.Context, _ noArgs) (*toolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Undo(ctx) })
 }
 
-func (h *mcpHost) redo(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Move, error) {
+func (h *mcpHost) redo(ctx context.Context, _ noArgs) (*toolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Redo(ctx) })
 }
 
-func (h *mcpHost) continueAt(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs) (*mcp.CallToolResult, Move, error) {
+func (h *mcpHost) continueAt(ctx context.Context, a turnArgs) (*toolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) {
 		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
 		if err != nil {
@@ -256,7 +265,7 @@ func (h *mcpHost) continueAt(ctx context.Context, _ *mcp.CallToolRequest, a turn
 	})
 }
 
-func (h *mcpHost) rewind(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs) (*mcp.CallToolResult, Move, error) {
+func (h *mcpHost) rewind(ctx context.Context, a turnArgs) (*toolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) {
 		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
 		if err != nil {
@@ -266,7 +275,7 @@ func (h *mcpHost) rewind(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs
 	})
 }
 
-func (h *mcpHost) fork(ctx context.Context, _ *mcp.CallToolRequest, a forkArgs) (*mcp.CallToolResult, SessionInfo, error) {
+func (h *mcpHost) fork(ctx context.Context, a forkArgs) (*toolResult, SessionInfo, error) {
 	var info SessionInfo
 	err := h.with(ctx, func(s *session.Session) error {
 		f, err := s.Fork(ctx, a.Title)
@@ -280,7 +289,7 @@ func (h *mcpHost) fork(ctx context.Context, _ *mcp.CallToolRequest, a forkArgs) 
 	return nil, info, err
 }
 
-func (h *mcpHost) session(ctx context.Context, _ *mcp.CallToolRequest, a sessionArgs) (*mcp.CallToolResult, SessionInfo, error) {
+func (h *mcpHost) session(ctx context.Context, a sessionArgs) (*toolResult, SessionInfo, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if a.Resume != "" || h.s == nil {
