@@ -216,7 +216,7 @@ func (a *analyzer) posOf(form lisp.Value) (*lisp.Pos, bool) {
 	if !ok {
 		return nil, false
 	}
-	return cellPos(a.cell, p), true
+	return posAt(p), true
 }
 
 // analyze analyses one form.

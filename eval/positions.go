@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"github.com/nodelisp/nodelisp/lisp"
-	"github.com/nodelisp/nodelisp/reader"
-)
+import "github.com/nodelisp/nodelisp/lisp"
 
 // A position names a place in the text of the cell it was read from. A
 // function defined in one cell runs when a later cell calls it, and an
@@ -14,10 +11,9 @@ import (
 // its message. The evaluator keeps positions as pointers made once, at
 // analysis, so noting where a call is costs one word stored.
 
-// cellPos is p in cell.
-func cellPos(cell *reader.Cell, p reader.Pos) *lisp.Pos {
-	return &lisp.Pos{Line: p.Line, Col: p.Col, Source: cell.Source()}
-}
+// posAt is p kept for the code analysed at it (the reader gave p its
+// cell's Source).
+func posAt(p lisp.Pos) *lisp.Pos { return &p }
 
 // posValue is *p, or no position for nil.
 func posValue(p *lisp.Pos) lisp.Pos {

@@ -102,7 +102,7 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell, i int) (vals [
 	}()
 	t.pos = nil
 	if p, ok := cell.FormPos(i); ok {
-		t.pos = cellPos(cell, p) // an atom's too: a bare unbound symbol has a place
+		t.pos = posAt(p) // an atom's too: a bare unbound symbol has a place
 	}
 	top = t.pos
 	t.mvSet = false
@@ -146,7 +146,7 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos *lisp.Pos) li
 		}
 		if cell != nil {
 			if p, ok := cell.Pos(c); ok {
-				pos = cellPos(cell, p)
+				pos = posAt(p)
 			}
 		}
 		if c.Car == symProgn {
