@@ -42,3 +42,17 @@ func TestErrorPositionsAcrossCells(t *testing.T) {
 		t.Errorf("script: %v, want %q", last, want)
 	}
 }
+
+// EvalForm of a cell's later form places an error in a bare symbol at
+// that form, not at the cell's first.
+func TestEvalFormPlacesAnAtom(t *testing.T) {
+	cell, err := reader.ReadCell("(+ 1 2)\n  no-such-variable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := interp.New(interp.Options{})
+	_, err = it.EvalForm(context.Background(), cell, cell.Forms[1])
+	if want := "2:3: unbound variable: no-such-variable"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

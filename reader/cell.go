@@ -151,6 +151,25 @@ func (c *Cell) Form(i int) *Cell {
 	return &one
 }
 
+// FormCell returns a copy of the cell holding only form. One of the
+// cell's forms keeps where it began, as with Form; another (a form a
+// host made, a part of one) keeps only the positions of the lists the
+// cell read.
+func (c *Cell) FormCell(form lisp.Value) *Cell {
+	one := *c
+	one.Forms, one.starts = []lisp.Value{form}, nil
+	switch form.(type) {
+	case *lisp.Cons, *lisp.Symbol: // comparable, and what can fail
+		for i, f := range c.Forms {
+			if f == form {
+				one.starts = c.starts[i : i+1 : i+1]
+				break
+			}
+		}
+	}
+	return &one
+}
+
 // ReadCell reads every form of src. On error it returns the error together
 // with a cell holding the forms read before it (the cell is never nil).
 func ReadCell(src string) (*Cell, error) {
