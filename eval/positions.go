@@ -23,6 +23,32 @@ func posValue(p *lisp.Pos) lisp.Pos {
 	return *p
 }
 
+// expansionPos is the position of the code a macro written in Lisp, op,
+// generated for call at pos: the call's, marked as its expansion. A place
+// already in an expansion keeps it, as the code generated there is no
+// more the user's than the call that made it.
+func expansionPos(pos *lisp.Pos, op *lisp.Symbol, call *lisp.Cons) *lisp.Pos {
+	if pos == nil || pos.Expansion != nil {
+		return pos
+	}
+	p := *pos
+	p.Expansion = &lisp.Expansion{Macro: printName(op), Form: call}
+	return &p
+}
+
+// noteExpansion returns the error a condition raised in a macro's
+// expansion makes as it leaves the cell: its message names the macro and
+// the call. c itself, which a program may still hold, is not changed.
+func noteExpansion(c *lisp.Condition) *lisp.Condition {
+	e := c.Pos.Expansion
+	if e == nil {
+		return c
+	}
+	noted := *c
+	noted.Message = c.Message + " (" + e.Note() + ")"
+	return &noted
+}
+
 // placeError returns the error a condition leaving the cell read from
 // current makes: when its position is in an earlier cell, the position of
 // the current cell's form (top) instead, with the earlier place in the

@@ -97,7 +97,7 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell, i int) (vals [
 			if c.Pos.IsZero() {
 				c.Pos = posValue(t.pos)
 			}
-			err = placeError(c, cell.Source(), top)
+			err = placeError(noteExpansion(c), cell.Source(), top)
 		}
 	}()
 	t.pos = nil
@@ -177,7 +177,11 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos *lisp.Pos) li
 		if pos != nil {
 			t.pos = pos // for errors the expander signals
 		}
+		call := c
 		form = mc.macro(t, form)
+		if mc.macroInLisp {
+			pos = expansionPos(pos, op, call)
+		}
 	}
 	a := &analyzer{in: t.in, t: t, cell: cell, lam: &lambdaInfo{}}
 	savedExp := t.expansions
