@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/nodelisp/nodelisp/lisp"
+import (
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
 
 // A position names a place in the text of the cell it was read from. A
 // function defined in one cell runs when a later cell calls it, and an
@@ -47,6 +50,35 @@ func noteExpansion(c *lisp.Condition) *lisp.Condition {
 	noted := *c
 	noted.Message = c.Message + " (" + e.Note() + ")"
 	return &noted
+}
+
+// placeInString returns the error a condition about a place inside a
+// string (a format directive) makes as it leaves the cell: when the
+// string is a literal argument of the call that failed, read in this
+// cell, its position is that place, a line and column of the cell.
+// c itself is not changed.
+func placeInString(c *lisp.Condition, cell *reader.Cell) *lisp.Condition {
+	w := c.Within
+	if w == nil || c.Pos.IsZero() || c.Pos.Source != cell.Source() {
+		return c
+	}
+	for _, call := range cell.Lists(c.Pos) {
+		for arg := call.Cdr; ; {
+			next, ok := arg.(*lisp.Cons)
+			if !ok {
+				break
+			}
+			if s, ok := next.Car.(*lisp.String); ok && s.S == w.Text {
+				if p, ok := cell.InString(s, w.Offset); ok {
+					placed := *c
+					placed.Pos = p
+					return &placed
+				}
+			}
+			arg = next.Cdr
+		}
+	}
+	return c
 }
 
 // placeError returns the error a condition leaving the cell read from

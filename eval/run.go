@@ -97,7 +97,7 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell, i int) (vals [
 			if c.Pos.IsZero() {
 				c.Pos = posValue(t.pos)
 			}
-			err = placeError(noteExpansion(c), cell.Source(), top)
+			err = placeError(noteExpansion(placeInString(c, cell)), cell.Source(), top)
 		}
 	}()
 	t.pos = nil

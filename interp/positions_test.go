@@ -102,3 +102,22 @@ func TestMacroExpansionErrors(t *testing.T) {
 		t.Errorf("expander frames (-want +got):\n%s", d)
 	}
 }
+
+// An error in a format control string written in the cell points at the
+// directive, as a line and column of the cell: across the string's lines
+// and past its escapes. A control string not written in the call keeps
+// the call's position.
+func TestFormatDirectivePosition(t *testing.T) {
+	cases := []struct{ code, want string }{
+		{`(format t "ab ~q")`, `1:16: format: unknown directive ~q at 4 in "ab ~q"`},
+		{"(list 1\n  (format nil \"\\\"~a\\\" ~\n~:@q\" 2))", "3:4: format: unknown directive ~q at 10 in \"\\\"~a\\\" ~\n~:@q\""},
+		{"(defun f ()\n  (format nil \"x~%\n  ~5,3q\"))\n(f)", "3:7: format: unknown directive ~q at 10 in \"x~%\n  ~5,3q\""},
+		{"(let ((c \"ab ~q\"))\n  (format nil c))", `2:3: format: unknown directive ~q at 4 in "ab ~q"`},
+	}
+	for _, c := range cases {
+		_, err := interp.New(interp.Options{}).Eval(context.Background(), c.code)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v, want %q", c.code, err, c.want)
+		}
+	}
+}

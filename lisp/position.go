@@ -91,6 +91,13 @@ func (p Pos) In(current *Source) string {
 	return p.String() + " in " + p.Source.Label()
 }
 
+// StringPlace is a place inside a string's text: Offset is a byte offset
+// into Text, as a format-error's message counts it.
+type StringPlace struct {
+	Text   string
+	Offset int
+}
+
 // Frame is one function activation an error unwound through, as a
 // backtrace shows it.
 type Frame struct {
