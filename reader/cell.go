@@ -24,17 +24,28 @@ type Cell struct {
 
 	text    string
 	err     error
-	pos     map[*lisp.Cons]lisp.Pos
+	pos     map[*lisp.Cons]place
 	strings map[*lisp.String]literalAt
 	source  *lisp.Source
 	starts  []lisp.Pos // where each of Forms began
 }
 
-// literalAt is where a string literal was read: the position and byte
+// literalAt is where a string literal was read: the place and byte
 // offset of its opening quote.
 type literalAt struct {
-	pos lisp.Pos
+	at  place
 	off int
+}
+
+// place is a line and column as the reader's tables keep them, a quarter
+// of a lisp.Pos: every list of a cell has one, and the Source is the
+// cell's, added when a position is asked for.
+type place struct{ line, col int32 }
+
+func placeOf(p lisp.Pos) place { return place{int32(p.Line), int32(p.Col)} }
+
+func (p place) in(source *lisp.Source) lisp.Pos {
+	return lisp.Pos{Line: int(p.line), Col: int(p.col), Source: source}
 }
 
 // Text returns the source text the cell was read from.
@@ -82,7 +93,7 @@ func (c *Cell) Pos(v lisp.Value) (lisp.Pos, bool) {
 		return lisp.Pos{}, false
 	}
 	p, ok := c.pos[cons]
-	return p, ok
+	return p.in(c.source), ok
 }
 
 // FormPos returns where the cell's i'th top-level form began, atoms
@@ -102,7 +113,7 @@ func (c *Cell) Lists(p lisp.Pos) []*lisp.Cons {
 	}
 	var out []*lisp.Cons
 	for cons, at := range c.pos {
-		if at.Line == p.Line && at.Col == p.Col {
+		if at == placeOf(p) {
 			out = append(out, cons)
 		}
 	}
@@ -121,7 +132,7 @@ func (c *Cell) InString(s *lisp.String, off int) (lisp.Pos, bool) {
 	if !ok {
 		return lisp.Pos{}, false
 	}
-	p := at.pos
+	p := at.at.in(c.source)
 	i := at.off + 1 // past the opening quote
 	p.Col++
 	for n := 0; n < off && i < len(c.text); {

@@ -99,7 +99,7 @@ func (r *Reader) wrap(p lisp.Pos, head *lisp.Symbol, v lisp.Value) lisp.Value {
 
 func (r *Reader) note(c *lisp.Cons, p lisp.Pos) {
 	if !r.suppress {
-		r.pos[c] = p
+		r.pos[c] = placeOf(p)
 	}
 }
 
@@ -233,7 +233,7 @@ func (r *Reader) readString() lisp.Value {
 		case '"':
 			s := lisp.NewString(b.String())
 			if r.strings != nil {
-				r.strings[s] = literalAt{pos: start, off: from}
+				r.strings[s] = literalAt{at: placeOf(start), off: from}
 			}
 			return s
 		case '\\':

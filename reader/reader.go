@@ -16,7 +16,7 @@ type Reader struct {
 	src       string
 	off       int // byte offset of the next rune
 	line, col int // position of the next rune
-	pos       map[*lisp.Cons]lisp.Pos
+	pos       map[*lisp.Cons]place
 	depth     int
 	backquote int  // nesting of backquotes, for the comma check
 	suppress  bool // reading a form a #+/#- expression skips
@@ -52,7 +52,7 @@ func (r *Reader) SetBase(base int) { r.base = base }
 
 // New returns a reader over src.
 func New(src string) *Reader {
-	return &Reader{src: src, line: 1, col: 1, pos: map[*lisp.Cons]lisp.Pos{}}
+	return &Reader{src: src, line: 1, col: 1, pos: map[*lisp.Cons]place{}}
 }
 
 // Offset is the byte offset reached: just past the last form read and, when
@@ -67,7 +67,7 @@ func (r *Reader) Pos(v lisp.Value) (lisp.Pos, bool) {
 		return lisp.Pos{}, false
 	}
 	p, ok := r.pos[c]
-	return p, ok
+	return p.in(r.source), ok
 }
 
 // failure carries a reader error up through the recursive descent; Read
