@@ -216,7 +216,7 @@ func (a *analyzer) posOf(form lisp.Value) (*lisp.Pos, bool) {
 	if !ok {
 		return nil, false
 	}
-	return cellPos(a.cell, p), true
+	return posAt(p), true
 }
 
 // analyze analyses one form.
@@ -323,14 +323,18 @@ func (a *analyzer) compound(f *lisp.Cons) *ir {
 	op, isSym := f.Car.(*lisp.Symbol)
 	if isSym {
 		if a.find(sFun, op) == nil {
-			if sc := a.find(sMacro, op); sc != nil {
-				return a.analyze(a.expand(sc.mac, f))
+			if sc := a.find(sMacro, op); sc != nil { // macrolet's, written in Lisp
+				return a.analyzeExpansion(op, f, a.expand(sc.mac, f))
 			}
 			if sf, ok := specialForms[op]; ok {
 				return sf(a, f)
 			}
 			if c := a.in.lookup(op); c != nil && c.macro != nil {
-				return a.analyze(a.expand(c.macro, f))
+				exp := a.expand(c.macro, f)
+				if !c.macroInLisp {
+					return a.analyze(exp)
+				}
+				return a.analyzeExpansion(op, f, exp)
 			}
 		}
 		return a.call(f, op)
@@ -343,6 +347,16 @@ func (a *analyzer) compound(f *lisp.Cons) *ir {
 	}
 	lisp.Errorf("eval: illegal function call: %s", lisp.Prin1ToString(f))
 	return nil
+}
+
+// analyzeExpansion analyses exp, the expansion of call, a call of the
+// macro written in Lisp op: the code it generated takes the call's
+// position, marked as the expansion of call.
+func (a *analyzer) analyzeExpansion(op *lisp.Symbol, call *lisp.Cons, exp lisp.Value) *ir {
+	saved := a.pos
+	a.pos = expansionPos(a.pos, op, call)
+	defer func() { a.pos = saved }()
+	return a.analyze(exp)
 }
 
 // expand runs a macro expander, guarding against runaway expansion.

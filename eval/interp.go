@@ -105,9 +105,12 @@ type cell struct {
 	macro     MacroFunc
 	macroDoc  string
 	macroArgs string
-	special   bool // proclaimed special by defvar, defparameter, defconstant
-	constant  bool
-	varDoc    string
+	// macroInLisp is set when macro was written in Lisp (defmacro): the
+	// code it generates is the user's, unseen, so errors in it name it.
+	macroInLisp bool
+	special     bool // proclaimed special by defvar, defparameter, defconstant
+	constant    bool
+	varDoc      string
 }
 
 // New returns an image holding only the special forms and the evaluator's
@@ -197,7 +200,7 @@ func (in *Interp) Define(b *Builtin) {
 // DefineMacro installs a macro written in Go.
 func (in *Interp) DefineMacro(name, doc string, expand MacroFunc) {
 	c := in.cell(lisp.Sym(name))
-	c.macro = expand
+	c.macro, c.macroInLisp = expand, false
 	c.macroDoc = doc
 }
 

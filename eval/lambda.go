@@ -225,6 +225,7 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 		return func(fr *frame) lisp.Value {
 			expander := fc(fr)
 			c.macro = func(t *Thread, form lisp.Value) lisp.Value { return t.callValue(expander, []lisp.Value{form}) }
+			c.macroInLisp = true
 			c.macroDoc, c.macroArgs = doc, args
 			fr.t.noteDefined(sym)
 			return sym

@@ -58,7 +58,7 @@ func TestWellFormedLambdaLists(t *testing.T) {
 }
 
 // An error in code a macro generated takes the position of the nearest
-// enclosing form that was read: the macro call's.
+// enclosing form that was read, the macro call's, and names the call.
 func TestExpansionErrorPosition(t *testing.T) {
 	in := newTestInterp()
 	defs := "(defmacro boom () (list 'car 5)) (defmacro twice () (list 'progn (list 'car 1) (list 'car 2)))"
@@ -66,9 +66,9 @@ func TestExpansionErrorPosition(t *testing.T) {
 		t.Fatalf("defining the macros: %s", got)
 	}
 	tests := []struct{ src, want string }{
-		{"(progn\n  (boom))", "error: 2:3: car: the value 5 is not a list"},
-		{"\n  (twice)", "error: 2:3: car: the value 1 is not a list"},
-		{"(list 1\n (boom))", "error: 2:2: car: the value 5 is not a list"},
+		{"(progn\n  (boom))", "error: 2:3: car: the value 5 is not a list (in the expansion of macro boom, called as (boom))"},
+		{"\n  (twice)", "error: 2:3: car: the value 1 is not a list (in the expansion of macro twice, called as (twice))"},
+		{"(list 1\n (boom))", "error: 2:2: car: the value 5 is not a list (in the expansion of macro boom, called as (boom))"},
 	}
 	for _, tc := range tests {
 		if got, _ := run(t, in, tc.src); got != tc.want {

@@ -14,10 +14,9 @@ import (
 // its message. The evaluator keeps positions as pointers made once, at
 // analysis, so noting where a call is costs one word stored.
 
-// cellPos is p in cell.
-func cellPos(cell *reader.Cell, p reader.Pos) *lisp.Pos {
-	return &lisp.Pos{Line: p.Line, Col: p.Col, Source: cell.Source()}
-}
+// posAt is p kept for the code analysed at it (the reader gave p its
+// cell's Source).
+func posAt(p lisp.Pos) *lisp.Pos { return &p }
 
 // posValue is *p, or no position for nil.
 func posValue(p *lisp.Pos) lisp.Pos {
@@ -25,6 +24,61 @@ func posValue(p *lisp.Pos) lisp.Pos {
 		return lisp.Pos{}
 	}
 	return *p
+}
+
+// expansionPos is the position of the code a macro written in Lisp, op,
+// generated for call at pos: the call's, marked as its expansion. A place
+// already in an expansion keeps it, as the code generated there is no
+// more the user's than the call that made it.
+func expansionPos(pos *lisp.Pos, op *lisp.Symbol, call *lisp.Cons) *lisp.Pos {
+	if pos == nil || pos.Expansion != nil {
+		return pos
+	}
+	p := *pos
+	p.Expansion = &lisp.Expansion{Macro: printName(op), Form: call}
+	return &p
+}
+
+// noteExpansion returns the error a condition raised in a macro's
+// expansion makes as it leaves the cell: its message names the macro and
+// the call. c itself, which a program may still hold, is not changed.
+func noteExpansion(c *lisp.Condition) *lisp.Condition {
+	e := c.Pos.Expansion
+	if e == nil {
+		return c
+	}
+	noted := *c
+	noted.Message = c.Message + " (" + e.Note() + ")"
+	return &noted
+}
+
+// placeInString returns the error a condition about a place inside a
+// string (a format directive) makes as it leaves the cell: when the
+// string is a literal argument of the call that failed, read in this
+// cell, its position is that place, a line and column of the cell.
+// c itself is not changed.
+func placeInString(c *lisp.Condition, cell *reader.Cell) *lisp.Condition {
+	w := c.Within
+	if w == nil || c.Pos.IsZero() || c.Pos.Source != cell.Source() {
+		return c
+	}
+	for _, call := range cell.Lists(c.Pos) {
+		for arg := call.Cdr; ; {
+			next, ok := arg.(*lisp.Cons)
+			if !ok {
+				break
+			}
+			if s, ok := next.Car.(*lisp.String); ok && s.S == w.Text {
+				if p, ok := cell.InString(s, w.Offset); ok {
+					placed := *c
+					placed.Pos = p
+					return &placed
+				}
+			}
+			arg = next.Cdr
+		}
+	}
+	return c
 }
 
 // placeError returns the error a condition leaving the cell read from

@@ -97,12 +97,12 @@ func (t *Thread) protectedTop(form lisp.Value, cell *reader.Cell, i int) (vals [
 			if c.Pos.IsZero() {
 				c.Pos = posValue(t.pos)
 			}
-			err = placeError(c, cell.Source(), top)
+			err = placeError(noteExpansion(placeInString(c, cell)), cell.Source(), top)
 		}
 	}()
 	t.pos = nil
 	if p, ok := cell.FormPos(i); ok {
-		t.pos = cellPos(cell, p) // an atom's too: a bare unbound symbol has a place
+		t.pos = posAt(p) // an atom's too: a bare unbound symbol has a place
 	}
 	top = t.pos
 	t.mvSet = false
@@ -146,7 +146,7 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos *lisp.Pos) li
 		}
 		if cell != nil {
 			if p, ok := cell.Pos(c); ok {
-				pos = cellPos(cell, p)
+				pos = posAt(p)
 			}
 		}
 		if c.Car == symProgn {
@@ -177,7 +177,11 @@ func (t *Thread) evalTopAt(form lisp.Value, cell *reader.Cell, pos *lisp.Pos) li
 		if pos != nil {
 			t.pos = pos // for errors the expander signals
 		}
+		call := c
 		form = mc.macro(t, form)
+		if mc.macroInLisp {
+			pos = expansionPos(pos, op, call)
+		}
 	}
 	a := &analyzer{in: t.in, t: t, cell: cell, lam: &lambdaInfo{}}
 	savedExp := t.expansions

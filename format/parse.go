@@ -1,6 +1,7 @@
 package format
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -259,9 +260,15 @@ func (p *parser) fail(pos int, msg string) {
 	failAt(p.src, pos, msg)
 }
 
-// failAt signals a FORMAT-ERROR: `format: MSG at POS in "CONTROL"`.
+// failAt signals a FORMAT-ERROR: `format: MSG at POS in "CONTROL"`. The
+// condition keeps the place, so that the evaluator can point at it in
+// the cell when the control string is a literal there.
 func failAt(control string, pos int, msg string) {
-	lisp.SignalClass(ClassFormatError, "format: %s at %d in %s", msg, pos, quote(control))
+	panic(&lisp.Condition{
+		Class:   ClassFormatError,
+		Message: fmt.Sprintf("format: %s at %d in %s", msg, pos, quote(control)),
+		Within:  &lisp.StringPlace{Text: control, Offset: pos},
+	})
 }
 
 // ClassFormatError is the condition type of a malformed control string or

@@ -106,9 +106,7 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 // EvalForm evaluates one form of an already-read cell, so a runner can
 // act on each top-level result in turn; errors carry the form's position.
 func (it *Interpreter) EvalForm(ctx context.Context, cell *reader.Cell, form lisp.Value) (Result, error) {
-	one := *cell // shares the cell's position table
-	one.Forms = []lisp.Value{form}
-	return it.evalCell(ctx, &one)
+	return it.evalCell(ctx, cell.FormCell(form))
 }
 
 // SetStdout changes where cells print; nil captures each cell's output in

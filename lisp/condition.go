@@ -24,6 +24,10 @@ type Condition struct {
 	// Pos is the source position of the form being evaluated when the
 	// condition was signalled, filled in by the evaluator.
 	Pos Pos
+	// Within, when set, is the place inside a string the condition is
+	// about (a format directive); the evaluator makes Pos that place
+	// when the string is a literal of the call that failed.
+	Within *StringPlace
 	// Backtrace is the Lisp frames the condition unwound through before
 	// it ended the cell, filled in by the evaluator; nil for one handled.
 	Backtrace *Backtrace

@@ -36,6 +36,38 @@ func (s *Source) Label() string {
 type Pos struct {
 	Line, Col int
 	Source    *Source
+	// Expansion, when set, says the place is in code a macro written in
+	// Lisp generated, which was never read: Line and Col are those of the
+	// call that the code was generated for.
+	Expansion *Expansion
+}
+
+// Expansion is a call of a macro written in Lisp, whose expansion code
+// at a Pos came from.
+type Expansion struct {
+	Macro string // the macro's name, as Lisp prints it
+	Form  Value  // the calling form, printed only when an error is reported
+}
+
+// maxFormText is how long the calling form's text in a note grows before
+// it is cut.
+const maxFormText = 60
+
+// FormText is the calling form printed on one line, cut short.
+func (e *Expansion) FormText() string {
+	o := DefaultPrintOptions(true)
+	o.Length, o.Level = 6, 3
+	form := []rune(WriteToString(e.Form, o))
+	if len(form) > maxFormText {
+		form = append(form[:maxFormText-1], '…')
+	}
+	return string(form)
+}
+
+// Note is the words an error message ends with: "in the expansion of
+// macro M, called as (m …)".
+func (e *Expansion) Note() string {
+	return "in the expansion of macro " + e.Macro + ", called as " + e.FormText()
 }
 
 // IsZero reports whether p is no position.
@@ -57,6 +89,13 @@ func (p Pos) In(current *Source) string {
 		return p.String()
 	}
 	return p.String() + " in " + p.Source.Label()
+}
+
+// StringPlace is a place inside a string's text: Offset is a byte offset
+// into Text, as a format-error's message counts it.
+type StringPlace struct {
+	Text   string
+	Offset int
 }
 
 // Frame is one function activation an error unwound through, as a
@@ -103,6 +142,10 @@ func (b *Backtrace) Lines(current *Source) []string {
 		if at := f.Call.In(current); at != "" {
 			sb.WriteString(", called at ")
 			sb.WriteString(at)
+		}
+		if e := f.Call.Expansion; e != nil {
+			sb.WriteString(", in the expansion of macro ")
+			sb.WriteString(e.Macro)
 		}
 		lines = append(lines, sb.String())
 	}

@@ -4,28 +4,81 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// Cell is the result of reading one unit of source handed to the evaluator.
+// Cell is one unit of source handed to the evaluator, read once: its
+// forms, where each list and string literal in it began, its ;; note,
+// and whether it is whole. A front end that must know whether a cell is
+// complete reads it and passes the Cell on, so nothing reads it again.
 type Cell struct {
 	Forms []lisp.Value
 	// Note is the cell's note: the text of its first non-blank line when
 	// that line is a comment of two or more semicolons, without the
 	// semicolons and one following space. HasNote tells an empty note
-	// from none.
+	// from none. The reader finds it while skipping that comment.
 	Note    string
 	HasNote bool
 
-	pos    map[*lisp.Cons]Pos
-	source *lisp.Source
-	starts []Pos // where each of Forms began
+	text    string
+	err     error
+	pos     map[*lisp.Cons]place
+	strings map[*lisp.String]literalAt
+	source  *lisp.Source
+	starts  []lisp.Pos // where each of Forms began
+}
+
+// literalAt is where a string literal was read: the place and byte
+// offset of its opening quote.
+type literalAt struct {
+	at  place
+	off int
+}
+
+// place is a line and column as the reader's tables keep them, a quarter
+// of a lisp.Pos: every list of a cell has one, and the Source is the
+// cell's, added when a position is asked for.
+type place struct{ line, col int32 }
+
+func placeOf(p lisp.Pos) place { return place{int32(p.Line), int32(p.Col)} }
+
+func (p place) in(source *lisp.Source) lisp.Pos {
+	return lisp.Pos{Line: int(p.line), Col: int(p.col), Source: source}
+}
+
+// Text returns the source text the cell was read from.
+func (c *Cell) Text() string {
+	if c == nil {
+		return ""
+	}
+	return c.text
+}
+
+// Err returns the error reading stopped at (a *Error), or nil when every
+// form of the text read; ReadCell returns the same error.
+func (c *Cell) Err() error {
+	if c == nil {
+		return nil
+	}
+	return c.err
+}
+
+// Incomplete reports whether the text ended inside a form, string or
+// block comment, so that more text could complete it: a REPL waits for
+// the next line. A malformed cell is not incomplete: it is run, and its
+// error shown.
+func (c *Cell) Incomplete() bool {
+	var re *Error
+	return errors.As(c.Err(), &re) && re.Incomplete
 }
 
 // Source returns the text the cell was read from; nil for a cell not made
 // by ReadCell. Copies of a cell (one per form, as interp.EvalForm makes
 // them) share it, so positions from any of them are into the same text.
+// A host that learns the text's name after reading it (the seq of the
+// logged call carrying the cell) sets it here.
 func (c *Cell) Source() *lisp.Source {
 	if c == nil {
 		return nil
@@ -34,22 +87,70 @@ func (c *Cell) Source() *lisp.Source {
 }
 
 // Pos returns where a list form of the cell started.
-func (c *Cell) Pos(v lisp.Value) (Pos, bool) {
+func (c *Cell) Pos(v lisp.Value) (lisp.Pos, bool) {
 	cons, ok := v.(*lisp.Cons)
 	if !ok || c == nil {
-		return Pos{}, false
+		return lisp.Pos{}, false
 	}
 	p, ok := c.pos[cons]
-	return p, ok
+	return p.in(c.source), ok
 }
 
 // FormPos returns where the cell's i'th top-level form began, atoms
 // included.
-func (c *Cell) FormPos(i int) (Pos, bool) {
+func (c *Cell) FormPos(i int) (lisp.Pos, bool) {
 	if c == nil || i < 0 || i >= len(c.starts) {
-		return Pos{}, false
+		return lisp.Pos{}, false
 	}
 	return c.starts[i], true
+}
+
+// Lists returns the list forms of the cell that began at p, outermost
+// first ('(a) begins where (quote (a)) does).
+func (c *Cell) Lists(p lisp.Pos) []*lisp.Cons {
+	if c == nil {
+		return nil
+	}
+	var out []*lisp.Cons
+	for cons, at := range c.pos {
+		if at == placeOf(p) {
+			out = append(out, cons)
+		}
+	}
+	return out
+}
+
+// InString returns the position in the text of the character at byte
+// offset off of the string literal s read in this cell: a string spans
+// lines, and its escapes take two characters of the text for one of the
+// string. It reports false for a string the cell did not read.
+func (c *Cell) InString(s *lisp.String, off int) (lisp.Pos, bool) {
+	if c == nil || off < 0 || off > len(s.S) {
+		return lisp.Pos{}, false
+	}
+	at, ok := c.strings[s]
+	if !ok {
+		return lisp.Pos{}, false
+	}
+	p := at.at.in(c.source)
+	i := at.off + 1 // past the opening quote
+	p.Col++
+	for n := 0; n < off && i < len(c.text); {
+		r, size := utf8.DecodeRuneInString(c.text[i:])
+		if r == '\\' {
+			i += size
+			r, size = utf8.DecodeRuneInString(c.text[i:])
+			p.Col++
+		}
+		i += size
+		n += utf8.RuneLen(r)
+		if r == '\n' {
+			p.Line, p.Col = p.Line+1, 1
+		} else {
+			p.Col++
+		}
+	}
+	return p, true
 }
 
 // Form returns a copy of the cell holding only its i'th form, with the
@@ -58,6 +159,25 @@ func (c *Cell) Form(i int) *Cell {
 	one := *c
 	one.Forms = c.Forms[i : i+1 : i+1]
 	one.starts = c.starts[i : i+1 : i+1]
+	return &one
+}
+
+// FormCell returns a copy of the cell holding only form. One of the
+// cell's forms keeps where it began, as with Form; another (a form a
+// host made, a part of one) keeps only the positions of the lists the
+// cell read.
+func (c *Cell) FormCell(form lisp.Value) *Cell {
+	one := *c
+	one.Forms, one.starts = []lisp.Value{form}, nil
+	switch form.(type) {
+	case *lisp.Cons, *lisp.Symbol: // comparable, and what can fail
+		for i, f := range c.Forms {
+			if f == form {
+				one.starts = c.starts[i : i+1 : i+1]
+				break
+			}
+		}
+	}
 	return &one
 }
 
@@ -71,14 +191,17 @@ func ReadCell(src string) (*Cell, error) {
 // cell point at source (a file's path, a logged cell's seq).
 func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 	r := New(src)
-	cell := &Cell{pos: r.pos, source: source}
-	cell.Note, cell.HasNote = cellNote(src)
+	r.source = source
+	r.strings = map[*lisp.String]literalAt{}
+	cell := &Cell{text: src, pos: r.pos, strings: r.strings, source: source}
+	defer func() { cell.Note, cell.HasNote = r.cellNote, r.hasNote }()
 	for {
 		v, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			return cell, nil
 		}
 		if err != nil {
+			cell.err = err
 			return cell, err
 		}
 		cell.Forms = append(cell.Forms, v)
@@ -86,19 +209,12 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 	}
 }
 
-// cellNote finds the note of a cell: its first non-blank line, if that line
-// is a ";;" comment.
-func cellNote(src string) (string, bool) {
-	for line := range strings.SplitSeq(src, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if !strings.HasPrefix(line, ";;") {
-			return "", false
-		}
-		text := strings.TrimLeft(line, ";")
-		return strings.TrimPrefix(text, " "), true
+// noteOf is the note a first comment gives, when it has two or more
+// semicolons.
+func noteOf(comment string) (string, bool) {
+	comment = strings.TrimSpace(comment)
+	if !strings.HasPrefix(comment, ";;") {
+		return "", false
 	}
-	return "", false
+	return strings.TrimPrefix(strings.TrimLeft(comment, ";"), " "), true
 }

@@ -71,7 +71,7 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 }
 
 // readRadix reads the rational after #x and its kin.
-func (r *Reader) readRadix(start Pos, prefix string, base int) lisp.Value {
+func (r *Reader) readRadix(start lisp.Pos, prefix string, base int) lisp.Value {
 	if c, ok := r.peek(); !ok || isTerminator(c) {
 		if !ok {
 			r.failEOF(start, "end of input after "+prefix)
@@ -114,7 +114,7 @@ var charNames = map[string]rune{
 
 // readChar reads the character after #\: one character, or a name when
 // more constituent characters follow it. start is the position of the #.
-func (r *Reader) readChar(start Pos) lisp.Value {
+func (r *Reader) readChar(start lisp.Pos) lisp.Value {
 	first, ok := r.next()
 	if !ok {
 		r.failEOF(start, "end of input after #\\")
@@ -161,7 +161,7 @@ var features = map[string]bool{"NODELISP": true, "COMMON-LISP": true}
 
 // readConditional reads #+feature form or #-feature form, returning the
 // form when the test holds and nothing otherwise.
-func (r *Reader) readConditional(start Pos, want bool) (lisp.Value, kind) {
+func (r *Reader) readConditional(start lisp.Pos, want bool) (lisp.Value, kind) {
 	what := "#+"
 	if !want {
 		what = "#-"
@@ -182,7 +182,7 @@ func (r *Reader) readConditional(start Pos, want bool) (lisp.Value, kind) {
 
 // featureHolds evaluates a feature expression: a symbol, or (:and …),
 // (:or …), (:not x).
-func (r *Reader) featureHolds(at Pos, expr lisp.Value) bool {
+func (r *Reader) featureHolds(at lisp.Pos, expr lisp.Value) bool {
 	switch e := expr.(type) {
 	case *lisp.Symbol:
 		return features[e.Name]

@@ -8,11 +8,15 @@
 // comments, and #+/#- feature expressions (the features are :nodelisp and
 // :common-lisp).
 //
-// Every list read from source remembers where it started: a side table
-// keyed by the list's first cons maps it to a 1-based line and column
-// (columns count runes). Errors are *Error values carrying that position and
-// whether the input merely ended too soon (Incomplete), which a REPL uses to
-// ask for another line.
+// Every list and string literal read from a cell remembers where it
+// started: a side table keyed by the value maps it to a lisp.Pos, a
+// 1-based line and column (columns count runes) in the cell's
+// lisp.Source; lisp owns the type, so conditions carry it too. Errors are
+// *Error values carrying that position and whether the input merely
+// ended too soon (Incomplete), which a REPL uses to ask for another line.
+// A Cell is read once and answers everything a front end asks of it: its
+// forms, whether it is whole, and its ;; note, which the reader finds
+// while skipping the comment.
 //
 // The reader builds values only; it does not evaluate anything (#. is
 // refused) and knows nothing of the evaluator.

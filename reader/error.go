@@ -1,20 +1,13 @@
 package reader
 
-import "fmt"
-
-// Pos is a position in source text: 1-based line and column, the column
-// counting runes, not bytes.
-type Pos struct {
-	Line, Col int
-}
-
-func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+import "github.com/nodelisp/nodelisp/lisp"
 
 // Error is a reader error. Pos is where the offending construct starts: the
 // opening quote of an unterminated string, the opening parenthesis of an
-// unterminated list, the stray ) itself, the # of a bad dispatch.
+// unterminated list, the stray ) itself, the # of a bad dispatch. Its
+// Source is the text's, as for every position the reader gives.
 type Error struct {
-	Pos Pos
+	Pos lisp.Pos
 	Msg string
 	// Incomplete is true when the input ended inside a form, string or
 	// block comment: more text could complete it. It is false for input

@@ -59,7 +59,7 @@ func (r *Reader) readAny() (lisp.Value, kind) {
 // readObject reads the form that must follow a prefix such as ' or #',
 // skipping forms that feature expressions drop. start and what name the
 // prefix for errors.
-func (r *Reader) readObject(start Pos, what string) lisp.Value {
+func (r *Reader) readObject(start lisp.Pos, what string) lisp.Value {
 	r.enter(start)
 	defer r.leave()
 	for {
@@ -81,7 +81,7 @@ func (r *Reader) readObject(start Pos, what string) lisp.Value {
 }
 
 // enter and leave bound the nesting depth.
-func (r *Reader) enter(p Pos) {
+func (r *Reader) enter(p lisp.Pos) {
 	r.depth++
 	if r.depth > maxDepth {
 		r.fail(p, "forms nested too deeply")
@@ -91,19 +91,19 @@ func (r *Reader) enter(p Pos) {
 func (r *Reader) leave() { r.depth-- }
 
 // wrap builds (head v) and records its position.
-func (r *Reader) wrap(p Pos, head *lisp.Symbol, v lisp.Value) lisp.Value {
+func (r *Reader) wrap(p lisp.Pos, head *lisp.Symbol, v lisp.Value) lisp.Value {
 	c := &lisp.Cons{Car: head, Cdr: &lisp.Cons{Car: v, Cdr: lisp.Nil}}
 	r.note(c, p)
 	return c
 }
 
-func (r *Reader) note(c *lisp.Cons, p Pos) {
+func (r *Reader) note(c *lisp.Cons, p lisp.Pos) {
 	if !r.suppress {
-		r.pos[c] = p
+		r.pos[c] = placeOf(p)
 	}
 }
 
-func (r *Reader) readComma(start Pos) lisp.Value {
+func (r *Reader) readComma(start lisp.Pos) lisp.Value {
 	r.next()
 	if r.backquote == 0 && !r.suppress {
 		r.fail(start, "comma not inside a backquote")
@@ -160,7 +160,7 @@ func (r *Reader) readList() lisp.Value {
 
 // readDottedTail reads the one form after a consing dot and the closing
 // parenthesis. start is the list's, dot the dot's position.
-func (r *Reader) readDottedTail(start, dot Pos) lisp.Value {
+func (r *Reader) readDottedTail(start, dot lisp.Pos) lisp.Value {
 	var tail lisp.Value
 	for tail == nil {
 		if !r.skipSpace() {
@@ -194,7 +194,7 @@ func (r *Reader) readDottedTail(start, dot Pos) lisp.Value {
 
 // readVector reads the elements of #( … ) from the opening parenthesis;
 // start is the position of the #.
-func (r *Reader) readVector(start Pos) lisp.Value {
+func (r *Reader) readVector(start lisp.Pos) lisp.Value {
 	r.next()
 	r.enter(start)
 	defer r.leave()
@@ -221,7 +221,7 @@ func (r *Reader) readVector(start Pos) lisp.Value {
 // readString reads a string literal; a backslash makes the next character
 // literal, whatever it is.
 func (r *Reader) readString() lisp.Value {
-	start := r.here()
+	start, from := r.here(), r.off
 	r.next()
 	var b strings.Builder
 	for {
@@ -231,7 +231,11 @@ func (r *Reader) readString() lisp.Value {
 		}
 		switch c {
 		case '"':
-			return lisp.NewString(b.String())
+			s := lisp.NewString(b.String())
+			if r.strings != nil {
+				r.strings[s] = literalAt{at: placeOf(start), off: from}
+			}
+			return s
 		case '\\':
 			c, ok = r.next()
 			if !ok {

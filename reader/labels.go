@@ -12,7 +12,7 @@ import "github.com/nodelisp/nodelisp/lisp"
 type labelRef struct{ n string }
 
 // readLabelDef reads the object after #n=.
-func (r *Reader) readLabelDef(start Pos, n string) lisp.Value {
+func (r *Reader) readLabelDef(start lisp.Pos, n string) lisp.Value {
 	if n == "" {
 		r.fail(start, "#= needs a label number: #1=")
 	}
@@ -34,7 +34,7 @@ func (r *Reader) readLabelDef(start Pos, n string) lisp.Value {
 }
 
 // readLabelRef reads #n#.
-func (r *Reader) readLabelRef(start Pos, n string) lisp.Value {
+func (r *Reader) readLabelRef(start lisp.Pos, n string) lisp.Value {
 	v, ok := r.labels[n]
 	if !ok || n == "" {
 		r.fail(start, "#"+n+"# refers to no label defined before it")
@@ -78,7 +78,7 @@ func replaceRef(v lisp.Value, ref *labelRef, seen map[lisp.Value]bool) {
 
 // readBitVector reads the bits after #* (or #n*, whose last bit repeats to
 // fill n) as a bit vector.
-func (r *Reader) readBitVector(start Pos, arg string) lisp.Value {
+func (r *Reader) readBitVector(start lisp.Pos, arg string) lisp.Value {
 	var items []lisp.Value
 	for c, ok := r.peek(); ok && !isTerminator(c); c, ok = r.peek() {
 		r.next()

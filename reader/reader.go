@@ -16,7 +16,7 @@ type Reader struct {
 	src       string
 	off       int // byte offset of the next rune
 	line, col int // position of the next rune
-	pos       map[*lisp.Cons]Pos
+	pos       map[*lisp.Cons]place
 	depth     int
 	backquote int  // nesting of backquotes, for the comma check
 	suppress  bool // reading a form a #+/#- expression skips
@@ -29,7 +29,21 @@ type Reader struct {
 	base int
 	// start is where the form Read returned last began, so a cell knows
 	// the position of a top-level atom too (a cons's is in pos).
-	start Pos
+	start lisp.Pos
+
+	// source is the text's, for every position the reader gives; nil
+	// for a reader made by New.
+	source *lisp.Source
+	// cellNote is the text's ;; note (see Cell.Note), found while skipping
+	// what precedes the first form; begun is set once anything but
+	// whitespace has been met, so only a first comment is a note.
+	cellNote string
+	hasNote  bool
+	begun    bool
+	// strings are where the string literals of a cell were read, so an
+	// error about a place inside one (a format directive) can be placed
+	// in the text; nil for a reader made by New.
+	strings map[*lisp.String]literalAt
 }
 
 // SetBase makes the reader read integers and ratios in base (2 to 36), as
@@ -38,7 +52,7 @@ func (r *Reader) SetBase(base int) { r.base = base }
 
 // New returns a reader over src.
 func New(src string) *Reader {
-	return &Reader{src: src, line: 1, col: 1, pos: map[*lisp.Cons]Pos{}}
+	return &Reader{src: src, line: 1, col: 1, pos: map[*lisp.Cons]place{}}
 }
 
 // Offset is the byte offset reached: just past the last form read and, when
@@ -47,13 +61,13 @@ func New(src string) *Reader {
 func (r *Reader) Offset() int { return r.off }
 
 // Pos returns where a list form read by r started.
-func (r *Reader) Pos(v lisp.Value) (Pos, bool) {
+func (r *Reader) Pos(v lisp.Value) (lisp.Pos, bool) {
 	c, ok := v.(*lisp.Cons)
 	if !ok {
-		return Pos{}, false
+		return lisp.Pos{}, false
 	}
 	p, ok := r.pos[c]
-	return p, ok
+	return p.in(r.source), ok
 }
 
 // failure carries a reader error up through the recursive descent; Read
@@ -99,17 +113,17 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 }
 
 // fail raises a malformed-input error at p.
-func (r *Reader) fail(p Pos, msg string) {
+func (r *Reader) fail(p lisp.Pos, msg string) {
 	panic(failure{&Error{Pos: p, Msg: msg}})
 }
 
 // failEOF raises an incomplete-input error at p, the start of the construct
 // the input ended inside.
-func (r *Reader) failEOF(p Pos, msg string) {
+func (r *Reader) failEOF(p lisp.Pos, msg string) {
 	panic(failure{&Error{Pos: p, Msg: msg, Incomplete: true}})
 }
 
-func (r *Reader) here() Pos { return Pos{r.line, r.col} }
+func (r *Reader) here() lisp.Pos { return lisp.Pos{Line: r.line, Col: r.col, Source: r.source} }
 
 func (r *Reader) peek() (rune, bool) {
 	if r.off >= len(r.src) {
@@ -163,12 +177,19 @@ func (r *Reader) skipSpace() bool {
 		case isSpace(c):
 			r.next()
 		case c == ';':
+			from := r.off
 			for c, ok := r.peek(); ok && c != '\n'; c, ok = r.peek() {
 				r.next()
 			}
+			if !r.begun {
+				r.begun = true
+				r.cellNote, r.hasNote = noteOf(r.src[from:r.off])
+			}
 		case c == '#' && r.off+1 < len(r.src) && r.src[r.off+1] == '|':
+			r.begun = true
 			r.skipBlockComment()
 		default:
+			r.begun = true
 			return true
 		}
 	}

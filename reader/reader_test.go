@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -339,7 +340,8 @@ func TestReadCellFormsBeforeError(t *testing.T) {
 
 func TestPositions(t *testing.T) {
 	src := "(a)\n  (b (c d)\n     'e)\n\t;; x\n  ☃ (f)"
-	cell, err := ReadCell(src)
+	source := &lisp.Source{Seq: 7}
+	cell, err := ReadSource(src, source)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,13 +351,13 @@ func TestPositions(t *testing.T) {
 	tests := []struct {
 		name string
 		v    lisp.Value
-		want Pos
+		want lisp.Pos
 	}{
-		{"first", first, Pos{1, 1}},
-		{"second", second, Pos{2, 3}},
-		{"inner", inner, Pos{2, 6}},
-		{"quote", quoted, Pos{3, 6}},
-		{"after a rune", third, Pos{5, 5}},
+		{"first", first, lisp.Pos{Line: 1, Col: 1, Source: source}},
+		{"second", second, lisp.Pos{Line: 2, Col: 3, Source: source}},
+		{"inner", inner, lisp.Pos{Line: 2, Col: 6, Source: source}},
+		{"quote", quoted, lisp.Pos{Line: 3, Col: 6, Source: source}},
+		{"after a rune", third, lisp.Pos{Line: 5, Col: 5, Source: source}},
 	}
 	for _, tt := range tests {
 		got, ok := cell.Pos(tt.v)
@@ -387,6 +389,8 @@ func TestNote(t *testing.T) {
 		{"(a)\n;; second line", "", false},
 		{"", "", false},
 		{";; trailing space   \r\n(a)", "trailing space", true},
+		{"#| block |#\n;; after a block comment", "", false},
+		{"#|\n;; inside a block comment\n|#", "", false},
 	}
 	for _, tt := range tests {
 		cell, err := ReadCell(tt.src)
@@ -441,7 +445,7 @@ func TestReaderEOF(t *testing.T) {
 	if diff := cmp.Diff(want, got, valueCmp); diff != "" {
 		t.Errorf("forms (-want +got):\n%s", diff)
 	}
-	if p, ok := r.Pos(got[1]); !ok || p != (Pos{1, 4}) {
+	if p, ok := r.Pos(got[1]); !ok || p != (lisp.Pos{Line: 1, Col: 4}) {
 		t.Errorf("Reader.Pos = %v, %v", p, ok)
 	}
 }
@@ -467,5 +471,69 @@ func TestReadPrintedCharNames(t *testing.T) {
 	}
 	if got := readOne(t, `#\latin_small_letter_e_with_acute`); got != lisp.Char('é') {
 		t.Errorf("lower-case long name read as %#v", got)
+	}
+}
+
+// One read answers whether the cell is whole, with its forms, its note
+// and its text: a front end never reads a cell twice.
+func TestCellReadOnce(t *testing.T) {
+	tests := []struct {
+		src        string
+		forms      int
+		incomplete bool
+		malformed  bool
+		note       string
+	}{
+		{";; sum\n(+ 1 2)", 1, false, false, "sum"},
+		{";; open\n(+ 1", 0, true, false, "open"},
+		{"\"unterminated", 0, true, false, ""},
+		{"(a) )", 1, false, true, ""},
+		{";; only a note", 0, false, false, "only a note"},
+	}
+	for _, tt := range tests {
+		cell, err := ReadCell(tt.src)
+		if cell.Err() != err {
+			t.Errorf("%q: Err() = %v, ReadCell gave %v", tt.src, cell.Err(), err)
+		}
+		if len(cell.Forms) != tt.forms || cell.Incomplete() != tt.incomplete || (err != nil && !tt.incomplete) != tt.malformed {
+			t.Errorf("%q: %d forms, incomplete %v, error %v", tt.src, len(cell.Forms), cell.Incomplete(), err)
+		}
+		if cell.Note != tt.note || cell.Text() != tt.src {
+			t.Errorf("%q: note %q, text %q", tt.src, cell.Note, cell.Text())
+		}
+	}
+}
+
+// A place inside a string literal is a position in the cell's text:
+// across a newline in the string, and past escapes, which take two
+// characters of the text for one of the string.
+func TestInString(t *testing.T) {
+	src := "(f \"ab ~q\")\n  (g \"x\\\"y\nz☃~w\")"
+	cell, err := ReadCell(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := lisp.Car(lisp.Cdr(cell.Forms[0])).(*lisp.String)
+	second := lisp.Car(lisp.Cdr(cell.Forms[1])).(*lisp.String)
+	tests := []struct {
+		s         *lisp.String
+		off       int
+		line, col int
+	}{
+		{first, 0, 1, 5},
+		{first, 3, 1, 8},  // the ~
+		{first, 4, 1, 9},  // the q
+		{second, 1, 2, 8}, // the escaped quote, at its backslash's end
+		{second, 2, 2, 10},
+		{second, strings.Index(second.S, "~"), 3, 3},
+	}
+	for _, tt := range tests {
+		p, ok := cell.InString(tt.s, tt.off)
+		if !ok || p.Line != tt.line || p.Col != tt.col || p.Source != cell.Source() {
+			t.Errorf("%q at %d: %v, %v; want %d:%d", tt.s.S, tt.off, p, ok, tt.line, tt.col)
+		}
+	}
+	if _, ok := cell.InString(lisp.NewString("ab ~q"), 3); ok {
+		t.Error("a string the cell did not read has a place in it")
 	}
 }

@@ -7,7 +7,7 @@ import "github.com/nodelisp/nodelisp/lisp"
 // the structure may not be defined yet: the instance made here carries an
 // unresolved class and the pairs, and the library resolves it against the
 // image's types the first time it is used.
-func (r *Reader) readStructure(start Pos) lisp.Value {
+func (r *Reader) readStructure(start lisp.Pos) lisp.Value {
 	if !r.at('(') {
 		r.fail(start, "#S must be followed by a list")
 	}

@@ -15,7 +15,7 @@ import (
 // was escaped by \ or |bars| (escaped runes keep their case and are never
 // package markers).
 type token struct {
-	start   Pos
+	start   lisp.Pos
 	runes   []rune
 	escaped []bool
 	anyEsc  bool
@@ -47,7 +47,7 @@ func (r *Reader) readToken() token {
 	}
 }
 
-func (r *Reader) readBars(t *token, open Pos) {
+func (r *Reader) readBars(t *token, open lisp.Pos) {
 	t.anyEsc = true
 	for {
 		c, ok := r.next()
@@ -158,7 +158,7 @@ func (r *Reader) symbol(t token) lisp.Value {
 
 // parseDecimal reads s as a number in CL's decimal syntax, if it is one:
 // an integer (a trailing dot allowed), a ratio, or a float.
-func (r *Reader) parseDecimal(at Pos, s string) (lisp.Value, bool) {
+func (r *Reader) parseDecimal(at lisp.Pos, s string) (lisp.Value, bool) {
 	body := strings.TrimLeft(s, "+-")
 	if len(s)-len(body) > 1 || body == "" {
 		return nil, false
@@ -234,7 +234,7 @@ func digitValue(c rune) int {
 	return 99
 }
 
-func (r *Reader) makeInteger(at Pos, neg bool, digits string, base int) lisp.Value {
+func (r *Reader) makeInteger(at lisp.Pos, neg bool, digits string, base int) lisp.Value {
 	if n, err := strconv.ParseInt(digits, base, 64); err == nil {
 		if neg {
 			n = -n
@@ -250,7 +250,7 @@ func (r *Reader) makeInteger(at Pos, neg bool, digits string, base int) lisp.Val
 
 // bigDigits parses digits that need a bignum, refusing one over
 // lisp.MaxIntegerBits as arithmetic would refuse to make it.
-func (r *Reader) bigDigits(at Pos, digits string, base int) *big.Int {
+func (r *Reader) bigDigits(at lisp.Pos, digits string, base int) *big.Int {
 	b, ok := lisp.ParseDigits(digits, base)
 	if !ok {
 		r.fail(at, fmt.Sprintf("integer of %d digits is too large (at most %d bits)", len(digits), lisp.MaxIntegerBits))
@@ -258,7 +258,7 @@ func (r *Reader) bigDigits(at Pos, digits string, base int) *big.Int {
 	return b
 }
 
-func (r *Reader) makeRatio(at Pos, s string, neg bool, num, den string, base int) lisp.Value {
+func (r *Reader) makeRatio(at lisp.Pos, s string, neg bool, num, den string, base int) lisp.Value {
 	d := r.bigDigits(at, den, base)
 	if d.Sign() == 0 {
 		r.fail(at, "division by zero in ratio "+s)
@@ -271,7 +271,7 @@ func (r *Reader) makeRatio(at Pos, s string, neg bool, num, den string, base int
 }
 
 // parseRadix reads s as a rational in base, as after #x, #o, #b or #NNr.
-func (r *Reader) parseRadix(at Pos, s string, base int) (lisp.Value, bool) {
+func (r *Reader) parseRadix(at lisp.Pos, s string, base int) (lisp.Value, bool) {
 	body := strings.TrimLeft(s, "+-")
 	if len(s)-len(body) > 1 || body == "" {
 		return nil, false

@@ -71,15 +71,20 @@ type CellResult struct {
 // records its result. A Lisp error in the cell is recorded and returned in
 // CellResult (Error set), not as err: err is for the log failing.
 func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
+	cell, _ := reader.ReadCell(code) // its error is the cell's, told in its result
+	return s.EvalCell(ctx, cell)
+}
+
+// EvalCell is Eval of a cell read already, which is not read again: its
+// note goes in the call, and its positions name the call's seq (set in
+// its Source), so an error in a function it defines that a later cell
+// calls says which cell the code is in.
+func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, error) {
 	if s.tree.head == 0 {
 		return CellResult{}, ErrNoTurn
 	}
-	// The cell is read once, here: its note goes in the call, and its
-	// positions name the call's seq, so an error in a function it defines
-	// that a later cell calls says which cell the code is in.
-	source := &lisp.Source{}
-	cell, readErr := reader.ReadSource(code, source)
-	call := callPayload{Code: code}
+	source, readErr := cell.Source(), cell.Err()
+	call := callPayload{Code: cell.Text()}
 	if cell.HasNote { // a cell that does not read still has its note
 		note := cell.Note
 		call.Note = &note
@@ -89,7 +94,9 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 		return CellResult{}, err
 	}
 	callSeq := calls[0].Seq
-	source.Seq = callSeq
+	if source != nil { // nil for a cell ReadCell did not make
+		source.Seq = callSeq
+	}
 
 	before := s.watchedValues()
 	start := time.Now()

@@ -3,6 +3,8 @@ package session
 import (
 	"context"
 	"time"
+
+	"github.com/nodelisp/nodelisp/reader"
 )
 
 // TurnOptions bound one turn.
@@ -36,7 +38,14 @@ type Turn struct {
 // When ctx or the timeout stops the cell, its recorded result says so
 // (Stopped); the error is set only when the log could not be written.
 func (s *Session) RunTurn(ctx context.Context, src string, opts TurnOptions) (Turn, error) {
-	seq, err := s.Input(ctx, src)
+	cell, _ := reader.ReadCell(src) // its error is the cell's, told in its result
+	return s.RunCell(ctx, cell, opts)
+}
+
+// RunCell is RunTurn for a cell a front end has read already (the REPL,
+// to know the cell was whole): the cell is not read again.
+func (s *Session) RunCell(ctx context.Context, cell *reader.Cell, opts TurnOptions) (Turn, error) {
+	seq, err := s.Input(ctx, cell.Text())
 	if err != nil {
 		return Turn{}, err
 	}
@@ -45,7 +54,7 @@ func (s *Session) RunTurn(ctx context.Context, src string, opts TurnOptions) (Tu
 		return Turn{Input: seq}, err
 	}
 	t := Turn{Input: seq, Window: w}
-	t.Cell, t.Stopped, err = s.EvalFor(ctx, src, opts)
+	t.Cell, t.Stopped, err = s.evalFor(ctx, cell, opts)
 	return t, err
 }
 
@@ -53,13 +62,19 @@ func (s *Session) RunTurn(ctx context.Context, src string, opts TurnOptions) (Tu
 // was cancelled during the cell, "timeout" when it ran past the timeout,
 // else "". A stopped cell's result is recorded like any other.
 func (s *Session) EvalFor(ctx context.Context, code string, opts TurnOptions) (res CellResult, stopped string, err error) {
+	cell, _ := reader.ReadCell(code) // its error is the cell's, told in its result
+	return s.evalFor(ctx, cell, opts)
+}
+
+// evalFor is EvalFor of a cell read already.
+func (s *Session) evalFor(ctx context.Context, cell *reader.Cell, opts TurnOptions) (res CellResult, stopped string, err error) {
 	cellCtx := ctx
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		cellCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	res, err = s.Eval(cellCtx, code)
+	res, err = s.EvalCell(cellCtx, cell)
 	switch {
 	case ctx.Err() != nil:
 		stopped = "cancel"

@@ -16,8 +16,8 @@ import (
 // one line per item: a cell that reads the same on one line is kept
 // joined, so one Up brings the whole form back; a cell whose line breaks
 // matter (a comment, a string across lines) is kept line by line.
-func historyLines(src string) []string {
-	lines := strings.Split(src, "\n")
+func historyLines(e entry) []string {
+	lines := strings.Split(e.src, "\n")
 	if len(lines) == 1 {
 		return lines
 	}
@@ -28,21 +28,21 @@ func historyLines(src string) []string {
 		}
 	}
 	joined := strings.Join(parts, " ")
-	if sameForms(src, joined) {
+	if e.cell != nil && readsAs(e.cell, joined) {
 		return []string{joined}
 	}
 	return lines
 }
 
-// sameForms reports whether a and b read as the same forms.
-func sameForms(a, b string) bool {
-	ca, errA := reader.ReadCell(a)
-	cb, errB := reader.ReadCell(b)
-	if errA != nil || errB != nil || len(ca.Forms) != len(cb.Forms) || ca.HasNote || cb.HasNote {
+// readsAs reports whether text reads as the same forms as cell, which
+// was read already.
+func readsAs(cell *reader.Cell, text string) bool {
+	other, err := reader.ReadCell(text)
+	if cell.Err() != nil || err != nil || len(cell.Forms) != len(other.Forms) || cell.HasNote || other.HasNote {
 		return false
 	}
-	for i := range ca.Forms {
-		if lisp.Prin1ToString(ca.Forms[i]) != lisp.Prin1ToString(cb.Forms[i]) {
+	for i := range cell.Forms {
+		if lisp.Prin1ToString(cell.Forms[i]) != lisp.Prin1ToString(other.Forms[i]) {
 			return false
 		}
 	}

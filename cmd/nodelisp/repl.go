@@ -101,7 +101,7 @@ func (c *command) repl() int {
 var errQuit = errors.New("quit")
 
 // run handles one complete entry under a context that Ctrl-C cancels.
-func (r *repl) run(ctx context.Context, src string) error {
+func (r *repl) run(ctx context.Context, e entry) error {
 	ctx, cancel := context.WithCancel(ctx)
 	r.mu.Lock()
 	r.cancel = cancel
@@ -116,7 +116,7 @@ func (r *repl) run(ctx context.Context, src string) error {
 		r.mu.Unlock()
 		cancel()
 	}()
-	return r.input(ctx, src)
+	return r.input(ctx, e)
 }
 
 // atPrompt forgets interrupts that came before the prompt is shown again.
@@ -128,14 +128,14 @@ func (r *repl) atPrompt() {
 
 // input handles one complete entry: a slash command or a cell. It returns
 // errQuit to leave, and other errors when the log failed.
-func (r *repl) input(ctx context.Context, src string) error {
-	if isSlash(src) {
-		return r.slash(ctx, strings.TrimSpace(src))
+func (r *repl) input(ctx context.Context, e entry) error {
+	if e.cell == nil {
+		return r.slash(ctx, strings.TrimSpace(e.src))
 	}
-	if strings.TrimSpace(src) == "" {
+	if strings.TrimSpace(e.src) == "" {
 		return nil
 	}
-	return r.turn(ctx, src)
+	return r.turn(ctx, e.cell)
 }
 
 // isSlash reports whether an entry is a slash command rather than a cell.
@@ -143,10 +143,10 @@ func isSlash(src string) bool {
 	return strings.HasPrefix(strings.TrimLeft(src, " \t"), "/")
 }
 
-// turn runs one cell as a turn of the session (session.RunTurn) and shows
+// turn runs one cell as a turn of the session (session.RunCell) and shows
 // what it did.
-func (r *repl) turn(ctx context.Context, src string) error {
-	t, err := r.sess.RunTurn(ctx, src, session.TurnOptions{})
+func (r *repl) turn(ctx context.Context, cell *reader.Cell) error {
+	t, err := r.sess.RunCell(ctx, cell, session.TurnOptions{})
 	if t.Window != nil {
 		r.requestNotices(t.Window)
 	}
@@ -213,20 +213,25 @@ func (r *repl) println(text string) {
 	fmt.Fprintln(r.out, text)
 }
 
-// complete reports whether src is a whole entry: a slash command line, or
-// a cell the reader does not call incomplete (a malformed cell is whole:
-// it is run, and its error shown). A cell of comments alone waits for its
-// form, as a ;; note heads the cell it belongs to.
-func complete(src string) bool {
+// entry is what was typed: a slash command line, or a cell, read once
+// when it was checked for completeness and run as read.
+type entry struct {
+	src  string
+	cell *reader.Cell // nil for a slash command
+}
+
+// readEntry reads src and reports whether it is a whole entry: a slash
+// command line, or a cell the reader does not call incomplete (a
+// malformed cell is whole: it is run, and its error shown). A cell of
+// comments alone waits for its form, as a ;; note heads the cell it
+// belongs to.
+func readEntry(src string) (entry, bool) {
 	if isSlash(src) {
-		return true
+		return entry{src: src}, true
 	}
 	cell, err := reader.ReadCell(src)
-	var rerr *reader.Error
-	if errors.As(err, &rerr) && rerr.Incomplete {
-		return false
-	}
-	return err != nil || len(cell.Forms) > 0 || strings.TrimSpace(src) == ""
+	whole := !cell.Incomplete() && (err != nil || len(cell.Forms) > 0 || strings.TrimSpace(src) == "")
+	return entry{src: src, cell: cell}, whole
 }
 
 // watchInterrupts routes SIGINT: it cancels the running entry; at the

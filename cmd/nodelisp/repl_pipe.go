@@ -22,8 +22,8 @@ func (r *repl) piped(ctx context.Context) int {
 	in.Buffer(make([]byte, 64<<10), 64<<20)
 	status := cli.ExitOK
 	var pending []string
-	run := func(src string) bool {
-		err := r.run(ctx, src)
+	run := func(e entry) bool {
+		err := r.run(ctx, e)
 		switch {
 		case err == errQuit:
 			return false
@@ -35,12 +35,12 @@ func (r *repl) piped(ctx context.Context) int {
 	}
 	for in.Scan() {
 		pending = append(pending, in.Text())
-		src := strings.Join(pending, "\n")
-		if !complete(src) {
+		e, whole := readEntry(strings.Join(pending, "\n"))
+		if !whole {
 			continue
 		}
 		pending = nil
-		if !run(src) {
+		if !run(e) {
 			return status
 		}
 	}
@@ -49,7 +49,8 @@ func (r *repl) piped(ctx context.Context) int {
 		return cli.ExitError
 	}
 	if len(pending) > 0 {
-		run(strings.Join(pending, "\n"))
+		e, _ := readEntry(strings.Join(pending, "\n"))
+		run(e)
 	}
 	return status
 }

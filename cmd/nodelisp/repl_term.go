@@ -60,21 +60,21 @@ func (r *repl) terminal(ctx context.Context) int {
 		}
 		cleared = false
 		lines = append(lines, line)
-		src := strings.Join(lines, "\n")
-		if !complete(src) {
+		e, whole := readEntry(strings.Join(lines, "\n"))
+		if !whole {
 			continue
 		}
 		lines = nil
-		if strings.TrimSpace(src) == "" {
+		if strings.TrimSpace(e.src) == "" {
 			continue
 		}
-		for _, h := range historyLines(src) {
+		for _, h := range historyLines(e) {
 			ln.AppendHistory(h)
 		}
 		if err := saveHistory(ln, histPath); err != nil {
 			fmt.Fprintf(r.msg, "nodelisp: saving history: %v\n", err)
 		}
-		err = r.run(ctx, src)
+		err = r.run(ctx, e)
 		if err == errQuit {
 			return cli.ExitOK
 		}
