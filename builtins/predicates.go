@@ -144,11 +144,11 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return ok
 	case "RATIONAL":
 		return lisp.IsRational(v)
-	case "FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+	case "FLOAT", "SHORT-FLOAT", "SINGLE-FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+		// nodelisp has one float format, so each of its floats is of all
+		// four float types at once, as CLHS 12.1.4.1 has it.
 		_, ok := v.(lisp.Float)
 		return ok
-	case "SINGLE-FLOAT", "SHORT-FLOAT":
-		return false // every nodelisp float is a double
 	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
 		_, ok := v.(*lisp.String)
 		return ok
@@ -247,11 +247,9 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 		return lisp.IsRational(v) && predInRange(v, params)
 	case "REAL":
 		return lisp.IsNumber(v) && predInRange(v, params)
-	case "FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+	case "FLOAT", "SHORT-FLOAT", "SINGLE-FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
 		_, ok := v.(lisp.Float)
 		return ok && predInRange(v, params)
-	case "SINGLE-FLOAT", "SHORT-FLOAT":
-		return false
 	case "MOD":
 		if len(params) == 1 && lisp.IsInteger(params[0]) {
 			return lisp.IsInteger(v) && lisp.Sign("typep", v) >= 0 && lisp.Compare("typep", v, params[0]) < 0
