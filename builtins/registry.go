@@ -32,7 +32,7 @@ var groups = [...]func(){
 	registerClosClass, registerClosSlots, registerClosGeneric, registerClosInstance, registerClosDefine,
 	registerClosMacros,
 	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
-	registerTypesSubtypep, registerNumbersBoole,
+	registerTypesSubtypep, registerNumbersBoole, registerNumbersComplex,
 }
 
 // What the groups registered. Registration appends to functions and
