@@ -50,7 +50,7 @@ func registerNumbersComplex() {
 		return lisp.MakeComplex(lisp.Float(math.Cos(x)), lisp.Float(math.Sin(x)))
 	})
 	fn("upgraded-complex-part-type", 1, 2, "(typespec &optional environment)", "Return the type of the parts of a complex that can hold parts of the type: the type itself, as SBCL answers.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if _, sure := subtypep(t, args[0], lisp.Intern("REAL")); !sure {
+		if sub, sure := subtypep(t, args[0], lisp.Intern("REAL")); !sub && sure {
 			lisp.Errorf("upgraded-complex-part-type: %s is not a type of reals", lisp.Prin1ToString(args[0]))
 		}
 		return args[0]
@@ -215,4 +215,25 @@ func numComplexIntPow(base lisp.Value, p int64) lisp.Value {
 		return lisp.Div(lisp.MakeInt(1), acc)
 	}
 	return acc
+}
+
+// numCoerceComplex is (coerce v 'complex) and (coerce v '(complex
+// part-type)): a complex of floats under a float part type, else a
+// complex of the real and a zero of its type, so a rational stays itself
+// and a float x becomes #C(x 0.0).
+func numCoerceComplex(t *eval.Thread, v, spec lisp.Value) lisp.Value {
+	if !lisp.IsNumber(v) {
+		lisp.Errorf("coerce: %s can't be converted to type %s", lisp.Prin1ToString(v), lisp.Prin1ToString(spec))
+	}
+	if c, ok := spec.(*lisp.Cons); ok {
+		if rest, ok := c.Cdr.(*lisp.Cons); ok && rest.Car != lisp.Value(predSymStar) {
+			if sub, _ := subtypep(t, rest.Car, lisp.Intern("FLOAT")); sub {
+				return lisp.MakeComplex(lisp.Float(lisp.ToFloat(lisp.RealPart(v))), lisp.Float(lisp.ToFloat(lisp.ImagPart(v))))
+			}
+		}
+	}
+	if lisp.IsReal(v) {
+		return lisp.MakeComplex(v, lisp.MakeInt(0))
+	}
+	return v
 }
