@@ -84,8 +84,8 @@ func registerNumbersFloat() {
 	fn("rational", 1, 1, "(real)", "Convert a real number to the rational of exactly the same value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRational("rational", args[0])
 	})
-	fn("rationalize", 1, 1, "(real)", "Convert a real number to a rational (exact conversion in nodelisp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		return numRational("rationalize", args[0])
+	fn("rationalize", 1, 1, "(real)", "Convert a real number to the simplest rational that rounds to the same float: (rationalize 0.1) is 1/10.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return numRationalize(args[0])
 	})
 	fn("random", 1, 2, "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
