@@ -39,15 +39,15 @@ func registerNumbersComplex() {
 	fn("phase", 1, 1, "(number)", "Return the angle of the number in the complex plane, in radians from -π to π.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := numberArg("phase", args[0])
 		if c, ok := v.(*lisp.Complex); ok {
-			return lisp.Float(math.Atan2(lisp.ToFloat(c.Im), lisp.ToFloat(c.Re)))
+			return lisp.Float(accurateAtan2(lisp.ToFloat(c.Im), lisp.ToFloat(c.Re)))
 		}
 		// A real lies on the positive or the negative axis: 0 or π,
 		// whatever the sign of its float imagpart's zero.
-		return lisp.Float(math.Atan2(0, lisp.ToFloat(v)))
+		return lisp.Float(accurateAtan2(0, lisp.ToFloat(v)))
 	})
 	fn("cis", 1, 1, "(radians)", "Return the complex number of magnitude 1 at the angle: cos + i·sin.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := numFloatArg("cis", args[0])
-		return lisp.MakeComplex(lisp.Float(math.Cos(x)), lisp.Float(math.Sin(x)))
+		return lisp.MakeComplex(lisp.Float(accurateCos(x)), lisp.Float(accurateSin(x)))
 	})
 	fn("upgraded-complex-part-type", 1, 2, "(typespec &optional environment)", "Return the type of the parts of a complex that can hold parts of the type: the type itself, as SBCL answers.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if sub, sure := subtypep(t, args[0], lisp.Intern("REAL")); !sub && sure {
@@ -95,7 +95,7 @@ func complexAcosh(z complex128) complex128 {
 // (βρs + it) / (1 + βs²). Go's cmplx.Tanh differs in the last bits.
 func complexTanh(z complex128) complex128 {
 	x, y := real(z), imag(z)
-	t := math.Tan(y)
+	t := accurateTan(y)
 	beta := 1 + t*t
 	if math.Abs(x) > 22 {
 		// s² would swamp 1: the real part is ±1 to double precision and
@@ -117,26 +117,26 @@ func complexAtanh(z complex128) complex128 { return (cmplx.Log(1+z) - cmplx.Log(
 
 func realAsin(x float64) complex128 {
 	if x > 1 {
-		return complex(math.Pi/2, -math.Acosh(x))
+		return complex(math.Pi/2, -fdlibmAcosh(x))
 	}
-	return complex(-math.Pi/2, math.Acosh(-x))
+	return complex(-math.Pi/2, fdlibmAcosh(-x))
 }
 
 func realAcos(x float64) complex128 {
 	if x > 1 {
-		return complex(0, math.Acosh(x))
+		return complex(0, fdlibmAcosh(x))
 	}
-	return complex(math.Pi, -math.Acosh(-x))
+	return complex(math.Pi, -fdlibmAcosh(-x))
 }
 
 func realAcosh(x float64) complex128 {
 	if x >= -1 {
-		return complex(0, math.Acos(x))
+		return complex(0, accurateAcos(x))
 	}
-	return complex(math.Acosh(-x), math.Pi)
+	return complex(fdlibmAcosh(-x), math.Pi)
 }
 
-func realAtanh(x float64) complex128 { return complex(math.Atanh(1/x), math.Pi/2) }
+func realAtanh(x float64) complex128 { return complex(fdlibmAtanh(1/x), math.Pi/2) }
 
 // complexAbs is the magnitude of a complex as a float.
 func complexAbs(c *lisp.Complex) lisp.Value {
@@ -191,7 +191,7 @@ func numComplexExpt(base, power lisp.Value) lisp.Value {
 		}
 		return fromComplex(0)
 	}
-	return fromComplex(cmplx.Exp(complexOf(power) * cmplx.Log(complexOf(base))))
+	return fromComplex(complexExp(complexOf(power) * complexLog(complexOf(base))))
 }
 
 // numComplexIntPow raises a rational complex to an integer power exactly,
@@ -236,4 +236,16 @@ func numCoerceComplex(t *eval.Thread, v, spec lisp.Value) lisp.Value {
 		return lisp.MakeComplex(v, lisp.MakeInt(0))
 	}
 	return v
+}
+
+// complexExp is e^(x+iy) = e^x·(cos y + i·sin y), and complexLog is
+// log|z| + i·phase z, as SBCL computes them, with the correctly rounded
+// real functions.
+func complexExp(z complex128) complex128 {
+	e := accurateExp(real(z))
+	return complex(e*accurateCos(imag(z)), e*accurateSin(imag(z)))
+}
+
+func complexLog(z complex128) complex128 {
+	return complex(accurateLog(math.Hypot(real(z), imag(z))), accurateAtan2(imag(z), real(z)))
 }

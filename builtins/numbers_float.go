@@ -34,23 +34,23 @@ func registerNumbersFloat() {
 		}
 		return lisp.Float(math.Sqrt(lisp.ToFloat(v)))
 	})
-	numFloatFn("exp", "(number)", "Return e raised to the number.", math.Exp, cmplx.Exp)
-	numFloatFn("sin", "(radians)", "Return the sine of the angle in radians.", math.Sin, cmplx.Sin)
-	numFloatFn("cos", "(radians)", "Return the cosine of the angle in radians.", math.Cos, cmplx.Cos)
-	numFloatFn("tan", "(radians)", "Return the tangent of the angle in radians.", math.Tan, cmplx.Tan)
-	numFloatFn("sinh", "(number)", "Return the hyperbolic sine of the number.", math.Sinh, cmplx.Sinh)
-	numFloatFn("cosh", "(number)", "Return the hyperbolic cosine of the number.", math.Cosh, cmplx.Cosh)
-	numFloatFn("tanh", "(number)", "Return the hyperbolic tangent of the number.", math.Tanh, complexTanh)
-	numFloatFn("asinh", "(number)", "Return the inverse hyperbolic sine of the number.", math.Asinh, complexAsinh)
+	numFloatFn("exp", "(number)", "Return e raised to the number.", accurateExp, complexExp)
+	numFloatFn("sin", "(radians)", "Return the sine of the angle in radians.", accurateSin, cmplx.Sin)
+	numFloatFn("cos", "(radians)", "Return the cosine of the angle in radians.", accurateCos, cmplx.Cos)
+	numFloatFn("tan", "(radians)", "Return the tangent of the angle in radians.", accurateTan, cmplx.Tan)
+	numFloatFn("sinh", "(number)", "Return the hyperbolic sine of the number.", fdlibmSinh, cmplx.Sinh)
+	numFloatFn("cosh", "(number)", "Return the hyperbolic cosine of the number.", fdlibmCosh, cmplx.Cosh)
+	numFloatFn("tanh", "(number)", "Return the hyperbolic tangent of the number.", fdlibmTanh, complexTanh)
+	numFloatFn("asinh", "(number)", "Return the inverse hyperbolic sine of the number.", fdlibmAsinh, complexAsinh)
 	unitInterval := func(f float64) bool { return f >= -1 && f <= 1 }
-	numDomainFn("asin", "Return the arc sine (in radians) of the number: complex outside [-1, 1].", math.Asin, realAsin, complexAsin, unitInterval)
-	numDomainFn("acos", "Return the arc cosine (in radians) of the number: complex outside [-1, 1].", math.Acos, realAcos, complexAcos, unitInterval)
-	numDomainFn("acosh", "Return the inverse hyperbolic cosine of the number: complex below 1.", math.Acosh, realAcosh, complexAcosh, func(f float64) bool { return f >= 1 })
+	numDomainFn("asin", "Return the arc sine (in radians) of the number: complex outside [-1, 1].", accurateAsin, realAsin, complexAsin, unitInterval)
+	numDomainFn("acos", "Return the arc cosine (in radians) of the number: complex outside [-1, 1].", accurateAcos, realAcos, complexAcos, unitInterval)
+	numDomainFn("acosh", "Return the inverse hyperbolic cosine of the number: complex below 1.", fdlibmAcosh, realAcosh, complexAcosh, func(f float64) bool { return f >= 1 })
 	numDomainFn("atanh", "Return the inverse hyperbolic tangent of the number: complex outside (-1, 1).", func(f float64) float64 {
 		if f == 1 || f == -1 {
 			lisp.SignalClass(lisp.ClassDivisionByZero, "atanh: division by zero")
 		}
-		return math.Atanh(f)
+		return fdlibmAtanh(f)
 	}, realAtanh, complexAtanh, unitInterval)
 	fn("atan", 1, 2, "(y &optional x)", "Return the arc tangent of y, or of y/x using the signs of both to choose the quadrant.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 && isComplex(args[0]) {
@@ -58,9 +58,9 @@ func registerNumbersFloat() {
 		}
 		y := numFloatArg("atan", args[0])
 		if len(args) == 2 {
-			return lisp.Float(math.Atan2(y, numFloatArg("atan", args[1])))
+			return lisp.Float(accurateAtan2(y, numFloatArg("atan", args[1])))
 		}
-		return lisp.Float(math.Atan(y))
+		return lisp.Float(accurateAtan(y))
 	})
 	fn("log", 1, 2, "(number &optional base)", "Return the logarithm of the number, natural or in the given base: complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := numLog(args[0])
@@ -147,7 +147,7 @@ func numLog(v lisp.Value) lisp.Value {
 		lisp.SignalClass(lisp.ClassDivisionByZero, "log: division by zero")
 	}
 	if isComplex(v) {
-		return fromComplex(cmplx.Log(complexOf(v)))
+		return fromComplex(complexLog(complexOf(v)))
 	}
 	if lisp.Sign("log", v) < 0 {
 		// log(-x) = log(x) + iπ, which keeps a huge magnitude finite.
@@ -163,9 +163,9 @@ func numRealLog(v lisp.Value) float64 {
 		// Beyond float range: log(m * 2^e) = log(m) + e*log(2).
 		e := b.BitLen() - 60
 		m := new(big.Int).Rsh(b, uint(e))
-		return math.Log(lisp.ToFloat(lisp.NormBig(m))) + float64(e)*math.Ln2
+		return accurateLog(lisp.ToFloat(lisp.NormBig(m))) + float64(e)*math.Ln2
 	}
-	return math.Log(f)
+	return accurateLog(f)
 }
 
 func numRational(op string, v lisp.Value) lisp.Value {
@@ -208,13 +208,13 @@ func numExpt(base, power lisp.Value) lisp.Value {
 	}
 	if b < 0 {
 		// |b|^p · cis(pπ), as SBCL computes it, to the same bits.
-		mag, angle := math.Pow(-b, p), p*math.Pi
-		return lisp.MakeComplex(lisp.Float(mag*math.Cos(angle)), lisp.Float(mag*math.Sin(angle)))
+		mag, angle := accuratePow(-b, p), p*math.Pi
+		return lisp.MakeComplex(lisp.Float(mag*accurateCos(angle)), lisp.Float(mag*accurateSin(angle)))
 	}
 	if b == 0 && p <= 0 {
 		lisp.Errorf("expt: 0 to the power %s is undefined", lisp.Prin1ToString(power))
 	}
-	return lisp.Float(math.Pow(b, p))
+	return lisp.Float(accuratePow(b, p))
 }
 
 // numFloatIntPow raises a float to an integer power by repeated squaring,
@@ -222,7 +222,7 @@ func numExpt(base, power lisp.Value) lisp.Value {
 func numFloatIntPow(b float64, power lisp.Value) float64 {
 	p, ok := power.(lisp.Fixnum)
 	if !ok {
-		return math.Pow(b, lisp.ToFloat(power))
+		return accuratePow(b, lisp.ToFloat(power))
 	}
 	neg := p < 0
 	if neg {
