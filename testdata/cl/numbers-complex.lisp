@@ -34,3 +34,8 @@
   (print (list (gethash #c(1.0 2.0) h) (gethash 2 h))))
 (print (read-from-string "#c(1 2)"))
 (print (prin1-to-string #c(1/2 1)))
+(print (class-name (class-of #c(1 2))))
+(defgeneric kind (x))
+(defmethod kind ((x complex)) 'complex)
+(defmethod kind ((x real)) 'real)
+(print (list (kind #c(1 2)) (kind #c(1.0 2.0)) (kind 1.5)))
