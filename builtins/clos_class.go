@@ -97,6 +97,8 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classRatio
 	case lisp.Float:
 		return classDouble
+	case *lisp.Complex:
+		return builtinClass("complex")
 	case lisp.Char:
 		return classChar
 	case *lisp.Symbol:

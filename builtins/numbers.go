@@ -112,6 +112,9 @@ func registerNumbers() {
 	})
 	fn("signum", 1, 1, "(number)", "Return -1, 0 or 1 (as a float for floats) according to the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := numberArg("signum", args[0])
+		if c, ok := v.(*lisp.Complex); ok {
+			return complexSignum(c)
+		}
 		s := lisp.Sign("signum", v)
 		if f, ok := v.(lisp.Float); ok {
 			if s == 0 {
@@ -236,6 +239,8 @@ func numAbs(v lisp.Value) lisp.Value {
 		return lisp.NormBig(new(big.Int).Abs(x))
 	case *big.Rat:
 		return new(big.Rat).Abs(x)
+	case *lisp.Complex:
+		return complexAbs(x)
 	}
 	return v
 }
@@ -259,9 +264,9 @@ func numIntBig(op string, v lisp.Value) *big.Int {
 	return lisp.ToBig(v)
 }
 
-// numReal checks that v is a real number (every nodelisp number is).
+// numReal checks that v is a real number.
 func numReal(op string, v lisp.Value) lisp.Value {
-	if !lisp.IsNumber(v) {
+	if !lisp.IsReal(v) {
 		lisp.TypeError(op, v, "a real")
 	}
 	return v

@@ -40,8 +40,9 @@ func registerNumbersDivide() {
 		borrowsArgs()
 		fname := "f" + d.name
 		fn(fname, 1, 2, "(number &optional (divisor 1))", "As "+d.name+", but return the quotient as a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			q, r := numDivide(fname, d.mode, args[0], numOptDivisor(args))
-			return t.Values(lisp.Float(lisp.ToFloat(q)), r)
+			b := numOptDivisor(args)
+			q, r := numDivide(fname, d.mode, args[0], b)
+			return t.Values(numFloatQuotient(d.mode, q, args[0], b), r)
 		})
 	}
 	fn("mod", 2, 2, "(number divisor)", "Return the remainder of floor division: the result has the sign of the divisor.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -203,4 +204,18 @@ func numFloatToInteger(op string, f float64) lisp.Value {
 	}
 	bi, _ := big.NewFloat(f).Int(nil)
 	return lisp.NormBig(bi)
+}
+
+// numFloatQuotient is the quotient q of a by b as ffloor and its kin
+// return it: a float, and as SBCL gives it a zero quotient of floats
+// keeps the sign of a/b ((fceiling -0.5) is -0.0), except under fround,
+// which SBCL computes through the integer.
+func numFloatQuotient(mode numRounding, q, a, b lisp.Value) lisp.Value {
+	f := lisp.ToFloat(q)
+	_, af := a.(lisp.Float)
+	_, bf := b.(lisp.Float)
+	if f == 0 && (af || bf) && mode != roundNearest && math.Signbit(lisp.ToFloat(a)/lisp.ToFloat(b)) {
+		f = math.Copysign(0, -1)
+	}
+	return lisp.Float(f)
 }

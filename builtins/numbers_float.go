@@ -1,12 +1,14 @@
 package builtins
 
 // Powers, roots, logarithms, trigonometry, float conversion and random
-// numbers. nodelisp has no complex numbers: where CL would return one
-// ((sqrt -4), (log -1), (expt -8 1/3)) these signal an error instead.
+// numbers. Where the answer is complex ((sqrt -4), (log -1), (expt -8
+// 1/3), (asin 2)) or the argument is, they compute in complex floats
+// (numbers_complex.go).
 
 import (
 	"math"
 	"math/big"
+	"math/cmplx"
 	"math/rand/v2"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -21,39 +23,55 @@ func registerNumbersFloat() {
 	fn("expt", 2, 2, "(base power)", "Return base raised to power: exact for rational bases and integer powers, else a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExpt(args[0], args[1])
 	})
-	fn("sqrt", 1, 1, "(number)", "Return the square root of a non-negative number as a float (nodelisp has no complex numbers).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		f := numFloatArg("sqrt", args[0])
-		if f < 0 {
-			lisp.Errorf("sqrt: %s has no real square root", lisp.Prin1ToString(args[0]))
+	fn("sqrt", 1, 1, "(number)", "Return the principal square root of the number: a float, or a complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		v := numberArg("sqrt", args[0])
+		if isComplex(v) {
+			return fromComplex(cmplx.Sqrt(complexOf(v)))
 		}
-		return lisp.Float(math.Sqrt(f))
+		if lisp.Sign("sqrt", v) < 0 {
+			// √-x = i√x, which keeps a huge magnitude finite.
+			return lisp.MakeComplex(lisp.Float(0), lisp.Float(math.Sqrt(-lisp.ToFloat(v))))
+		}
+		return lisp.Float(math.Sqrt(lisp.ToFloat(v)))
 	})
-	numFloatFn("exp", "(number)", "Return e raised to the number.", math.Exp)
-	numFloatFn("sin", "(radians)", "Return the sine of the angle in radians.", math.Sin)
-	numFloatFn("cos", "(radians)", "Return the cosine of the angle in radians.", math.Cos)
-	numFloatFn("tan", "(radians)", "Return the tangent of the angle in radians.", math.Tan)
-	numFloatFn("sinh", "(number)", "Return the hyperbolic sine of the number.", math.Sinh)
-	numFloatFn("cosh", "(number)", "Return the hyperbolic cosine of the number.", math.Cosh)
-	numFloatFn("tanh", "(number)", "Return the hyperbolic tangent of the number.", math.Tanh)
-	numDomainFn("asin", "Return the arc sine (in radians) of a number in [-1, 1].", math.Asin, func(f float64) bool { return f >= -1 && f <= 1 })
-	numDomainFn("acos", "Return the arc cosine (in radians) of a number in [-1, 1].", math.Acos, func(f float64) bool { return f >= -1 && f <= 1 })
+	numFloatFn("exp", "(number)", "Return e raised to the number.", accurateExp, complexExp)
+	numFloatFn("sin", "(radians)", "Return the sine of the angle in radians.", accurateSin, cmplx.Sin)
+	numFloatFn("cos", "(radians)", "Return the cosine of the angle in radians.", accurateCos, cmplx.Cos)
+	numFloatFn("tan", "(radians)", "Return the tangent of the angle in radians.", accurateTan, cmplx.Tan)
+	numFloatFn("sinh", "(number)", "Return the hyperbolic sine of the number.", fdlibmSinh, cmplx.Sinh)
+	numFloatFn("cosh", "(number)", "Return the hyperbolic cosine of the number.", fdlibmCosh, cmplx.Cosh)
+	numFloatFn("tanh", "(number)", "Return the hyperbolic tangent of the number.", fdlibmTanh, complexTanh)
+	numFloatFn("asinh", "(number)", "Return the inverse hyperbolic sine of the number.", fdlibmAsinh, complexAsinh)
+	unitInterval := func(f float64) bool { return f >= -1 && f <= 1 }
+	numDomainFn("asin", "Return the arc sine (in radians) of the number: complex outside [-1, 1].", accurateAsin, realAsin, complexAsin, unitInterval)
+	numDomainFn("acos", "Return the arc cosine (in radians) of the number: complex outside [-1, 1].", accurateAcos, realAcos, complexAcos, unitInterval)
+	numDomainFn("acosh", "Return the inverse hyperbolic cosine of the number: complex below 1.", fdlibmAcosh, realAcosh, complexAcosh, func(f float64) bool { return f >= 1 })
+	numDomainFn("atanh", "Return the inverse hyperbolic tangent of the number: complex outside (-1, 1).", func(f float64) float64 {
+		if f == 1 || f == -1 {
+			lisp.SignalClass(lisp.ClassDivisionByZero, "atanh: division by zero")
+		}
+		return fdlibmAtanh(f)
+	}, realAtanh, complexAtanh, unitInterval)
 	fn("atan", 1, 2, "(y &optional x)", "Return the arc tangent of y, or of y/x using the signs of both to choose the quadrant.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if len(args) == 1 && isComplex(args[0]) {
+			return fromComplex(complexAtan(complexOf(args[0])))
+		}
 		y := numFloatArg("atan", args[0])
 		if len(args) == 2 {
-			return lisp.Float(math.Atan2(y, numFloatArg("atan", args[1])))
+			return lisp.Float(accurateAtan2(y, numFloatArg("atan", args[1])))
 		}
-		return lisp.Float(math.Atan(y))
+		return lisp.Float(accurateAtan(y))
 	})
-	fn("log", 1, 2, "(number &optional base)", "Return the logarithm of a positive number, natural or in the given base.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	fn("log", 1, 2, "(number &optional base)", "Return the logarithm of the number, natural or in the given base: complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := numLog(args[0])
 		if len(args) == 2 {
 			b := numLog(args[1])
-			if b == 0 {
+			if lisp.IsZero(b) {
 				lisp.SignalClass(lisp.ClassDivisionByZero, "log: division by zero")
 			}
-			return lisp.Float(x / b)
+			return lisp.Div(x, b)
 		}
-		return lisp.Float(x)
+		return x
 	})
 	fn("float", 1, 2, "(number &optional prototype)", "Convert a real number to a (double) float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 2 {
@@ -66,8 +84,8 @@ func registerNumbersFloat() {
 	fn("rational", 1, 1, "(real)", "Convert a real number to the rational of exactly the same value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRational("rational", args[0])
 	})
-	fn("rationalize", 1, 1, "(real)", "Convert a real number to a rational (exact conversion in nodelisp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		return numRational("rationalize", args[0])
+	fn("rationalize", 1, 1, "(real)", "Convert a real number to the simplest rational that rounds to the same float: (rationalize 0.1) is 1/10.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return numRationalize(args[0])
 	})
 	fn("random", 1, 2, "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
@@ -89,19 +107,28 @@ func registerNumbersFloat() {
 	})
 }
 
-// numFloatFn registers a one-argument function computed in floats.
-func numFloatFn(name, args, doc string, f func(float64) float64) {
+// numFloatFn registers a one-argument function computed in floats, f for
+// a real and cf for a complex.
+func numFloatFn(name, args, doc string, f func(float64) float64, cf func(complex128) complex128) {
 	fn(name, 1, 1, args, doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		if isComplex(a[0]) {
+			return fromComplex(cf(complexOf(a[0])))
+		}
 		return lisp.Float(f(numFloatArg(name, a[0])))
 	})
 }
 
-// numDomainFn registers a float function defined only where ok holds.
-func numDomainFn(name, doc string, f func(float64) float64, ok func(float64) bool) {
+// numDomainFn registers a function that is real where ok holds and
+// complex elsewhere: f in the domain, rf for a real outside it, cf for a
+// complex.
+func numDomainFn(name, doc string, f func(float64) float64, rf func(float64) complex128, cf func(complex128) complex128, ok func(float64) bool) {
 	fn(name, 1, 1, "(number)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		if isComplex(a[0]) {
+			return fromComplex(cf(complexOf(a[0])))
+		}
 		x := numFloatArg(name, a[0])
 		if !ok(x) {
-			lisp.Errorf("%s: %s is outside its real domain", name, lisp.Prin1ToString(a[0]))
+			return fromComplex(rf(x))
 		}
 		return lisp.Float(f(x))
 	})
@@ -112,21 +139,33 @@ func numFloatArg(op string, v lisp.Value) float64 {
 	return lisp.ToFloat(v)
 }
 
-func numLog(v lisp.Value) float64 {
-	f := numFloatArg("log", v)
-	if f == 0 {
+// numLog is the natural logarithm of a number: a float for a positive
+// real, a complex for a negative or complex one.
+func numLog(v lisp.Value) lisp.Value {
+	numberArg("log", v)
+	if lisp.IsZero(v) {
 		lisp.SignalClass(lisp.ClassDivisionByZero, "log: division by zero")
 	}
-	if f < 0 {
-		lisp.Errorf("log: %s has no real logarithm", lisp.Prin1ToString(v))
+	if isComplex(v) {
+		return fromComplex(complexLog(complexOf(v)))
 	}
+	if lisp.Sign("log", v) < 0 {
+		// log(-x) = log(x) + iπ, which keeps a huge magnitude finite.
+		return lisp.MakeComplex(lisp.Float(numRealLog(lisp.Negate(v))), lisp.Float(math.Pi))
+	}
+	return lisp.Float(numRealLog(v))
+}
+
+// numRealLog is the natural logarithm of a positive real.
+func numRealLog(v lisp.Value) float64 {
+	f := lisp.ToFloat(v)
 	if b, ok := v.(*big.Int); ok && math.IsInf(f, 1) {
 		// Beyond float range: log(m * 2^e) = log(m) + e*log(2).
 		e := b.BitLen() - 60
 		m := new(big.Int).Rsh(b, uint(e))
-		return math.Log(lisp.ToFloat(lisp.NormBig(m))) + float64(e)*math.Ln2
+		return accurateLog(lisp.ToFloat(lisp.NormBig(m))) + float64(e)*math.Ln2
 	}
-	return math.Log(f)
+	return accurateLog(f)
 }
 
 func numRational(op string, v lisp.Value) lisp.Value {
@@ -151,8 +190,11 @@ func numRandomBig(limit *big.Int) *big.Int {
 
 // numExpt is CL's expt over nodelisp's reals.
 func numExpt(base, power lisp.Value) lisp.Value {
-	numReal("expt", base)
-	numReal("expt", power)
+	numberArg("expt", base)
+	numberArg("expt", power)
+	if isComplex(base) || isComplex(power) {
+		return numComplexExpt(base, power)
+	}
 	if lisp.IsInteger(power) {
 		if f, ok := base.(lisp.Float); ok {
 			return lisp.Float(numFloatIntPow(float64(f), power))
@@ -161,13 +203,18 @@ func numExpt(base, power lisp.Value) lisp.Value {
 	}
 	// A ratio or float power: computed in floats.
 	b, p := lisp.ToFloat(base), lisp.ToFloat(power)
+	if p == 0 {
+		return lisp.Float(1) // (expt x 0.0) is 1.0 whatever x is
+	}
 	if b < 0 {
-		lisp.Errorf("expt: %s to the power %s has no real value", lisp.Prin1ToString(base), lisp.Prin1ToString(power))
+		// |b|^p · cis(pπ), as SBCL computes it, to the same bits.
+		mag, angle := accuratePow(-b, p), p*math.Pi
+		return lisp.MakeComplex(lisp.Float(mag*accurateCos(angle)), lisp.Float(mag*accurateSin(angle)))
 	}
 	if b == 0 && p <= 0 {
 		lisp.Errorf("expt: 0 to the power %s is undefined", lisp.Prin1ToString(power))
 	}
-	return lisp.Float(math.Pow(b, p))
+	return lisp.Float(accuratePow(b, p))
 }
 
 // numFloatIntPow raises a float to an integer power by repeated squaring,
@@ -175,7 +222,7 @@ func numExpt(base, power lisp.Value) lisp.Value {
 func numFloatIntPow(b float64, power lisp.Value) float64 {
 	p, ok := power.(lisp.Fixnum)
 	if !ok {
-		return math.Pow(b, lisp.ToFloat(power))
+		return accuratePow(b, lisp.ToFloat(power))
 	}
 	neg := p < 0
 	if neg {

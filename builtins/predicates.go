@@ -24,11 +24,11 @@ func registerPredicates() {
 	predFn("consp", "True if the object is a cons.", func(v lisp.Value) bool { _, ok := v.(*lisp.Cons); return ok })
 	predFn("listp", "True if the object is a cons or nil.", lisp.IsList)
 	predFn("numberp", "True if the object is a number.", lisp.IsNumber)
-	predFn("realp", "True if the object is a real number (every nodelisp number is).", lisp.IsNumber)
+	predFn("realp", "True if the object is a real number.", lisp.IsReal)
 	predFn("integerp", "True if the object is an integer.", lisp.IsInteger)
 	predFn("rationalp", "True if the object is an integer or a ratio.", lisp.IsRational)
 	predFn("floatp", "True if the object is a float.", func(v lisp.Value) bool { _, ok := v.(lisp.Float); return ok })
-	predFn("complexp", "True if the object is a complex number (nodelisp has none).", func(v lisp.Value) bool { return false })
+	predFn("complexp", "True if the object is a complex number.", func(v lisp.Value) bool { _, ok := v.(*lisp.Complex); return ok })
 	predFn("stringp", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
 	predFn("simple-string-p", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
 	predFn("symbolp", "True if the object is a symbol (nil and keywords included).", func(v lisp.Value) bool { _, ok := v.(*lisp.Symbol); return ok })
@@ -125,10 +125,13 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return lisp.IsList(v)
 	case "SEQUENCE":
 		return lisp.IsList(v) || predVector(v)
-	case "NUMBER", "REAL":
+	case "NUMBER":
 		return lisp.IsNumber(v)
+	case "REAL":
+		return lisp.IsReal(v)
 	case "COMPLEX":
-		return false
+		_, ok := v.(*lisp.Complex)
+		return ok
 	case "INTEGER", "SIGNED-BYTE":
 		return lisp.IsInteger(v)
 	case "UNSIGNED-BYTE":
@@ -144,11 +147,11 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return ok
 	case "RATIONAL":
 		return lisp.IsRational(v)
-	case "FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+	case "FLOAT", "SHORT-FLOAT", "SINGLE-FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+		// nodelisp has one float format, so each of its floats is of all
+		// four float types at once, as CLHS 12.1.4.1 has it.
 		_, ok := v.(lisp.Float)
 		return ok
-	case "SINGLE-FLOAT", "SHORT-FLOAT":
-		return false // every nodelisp float is a double
 	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
 		_, ok := v.(*lisp.String)
 		return ok
@@ -246,12 +249,15 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 	case "RATIONAL":
 		return lisp.IsRational(v) && predInRange(v, params)
 	case "REAL":
-		return lisp.IsNumber(v) && predInRange(v, params)
-	case "FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
+		return lisp.IsReal(v) && predInRange(v, params)
+	case "COMPLEX":
+		// Each part of a complex is its own upgraded part type, so
+		// (complex integer) holds exactly the complexes of integers.
+		c, ok := v.(*lisp.Complex)
+		return ok && (len(params) == 0 || predTypepStar(t, c.Re, params[0]) && predTypepStar(t, c.Im, params[0]))
+	case "FLOAT", "SHORT-FLOAT", "SINGLE-FLOAT", "DOUBLE-FLOAT", "LONG-FLOAT":
 		_, ok := v.(lisp.Float)
 		return ok && predInRange(v, params)
-	case "SINGLE-FLOAT", "SHORT-FLOAT":
-		return false
 	case "MOD":
 		if len(params) == 1 && lisp.IsInteger(params[0]) {
 			return lisp.IsInteger(v) && lisp.Sign("typep", v) >= 0 && lisp.Compare("typep", v, params[0]) < 0
@@ -365,7 +371,7 @@ func predInRange(v lisp.Value, params []lisp.Value) bool {
 		if c, ok := p.(*lisp.Cons); ok {
 			p, exclusive = c.Car, true
 		}
-		if !lisp.IsNumber(p) {
+		if !lisp.IsReal(p) {
 			lisp.Errorf("typep: bad bound %s in a numeric type", lisp.Prin1ToString(p))
 		}
 		c := lisp.Compare("typep", v, p)
@@ -404,6 +410,8 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("ratio")
 	case lisp.Float:
 		return sym("double-float")
+	case *lisp.Complex:
+		return complexTypeOf(x)
 	case lisp.Char:
 		switch {
 		case predStandardChar(x):

@@ -180,6 +180,8 @@ func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
 			seqCoerceError(v, spec)
 		}
 		return lisp.Float(lisp.ToFloat(v))
+	case "COMPLEX":
+		return numCoerceComplex(t, v, spec)
 	case "FUNCTION":
 		if _, ok := v.(lisp.Function); ok {
 			return v

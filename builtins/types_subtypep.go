@@ -32,7 +32,6 @@ var typeParents = map[string][]string{
 	"RATIONAL": {"REAL"}, "FLOAT": {"REAL"}, "INTEGER": {"RATIONAL"}, "RATIO": {"RATIONAL"},
 	"SIGNED-BYTE": {"INTEGER"}, "UNSIGNED-BYTE": {"SIGNED-BYTE"}, "FIXNUM": {"SIGNED-BYTE"},
 	"BIGNUM": {"SIGNED-BYTE"}, "BIT": {"UNSIGNED-BYTE", "FIXNUM"},
-	"SHORT-FLOAT": {"FLOAT"}, "SINGLE-FLOAT": {"FLOAT"}, "DOUBLE-FLOAT": {"FLOAT"}, "LONG-FLOAT": {"FLOAT"},
 	"CHARACTER": {"ATOM"}, "BASE-CHAR": {"CHARACTER"}, "STANDARD-CHAR": {"BASE-CHAR"}, "EXTENDED-CHAR": {"CHARACTER"},
 	"ARRAY": {"ATOM"}, "SIMPLE-ARRAY": {"ARRAY"}, "VECTOR": {"ARRAY", "SEQUENCE"},
 	"SIMPLE-VECTOR": {"VECTOR", "SIMPLE-ARRAY"}, "STRING": {"VECTOR"},
@@ -44,8 +43,13 @@ var typeParents = map[string][]string{
 	"RANDOM-STATE": {"ATOM"}, "READTABLE": {"ATOM"}, "CONDITION": {"ATOM"},
 }
 
-// typeAliases are names SBCL treats as the same type as another.
-var typeAliases = map[string]string{"SIGNED-BYTE": "INTEGER"}
+// typeAliases are names of the same type as another: SBCL's signed-byte
+// is integer, and nodelisp's one float format makes the four float types
+// one (CLHS 12.1.4.1).
+var typeAliases = map[string]string{
+	"SIGNED-BYTE": "INTEGER",
+	"SHORT-FLOAT": "FLOAT", "SINGLE-FLOAT": "FLOAT", "DOUBLE-FLOAT": "FLOAT", "LONG-FLOAT": "FLOAT",
+}
 
 // subtypep answers (subtypep a b): whether a is a subtype of b, and
 // whether that is certain.

@@ -1,16 +1,16 @@
 package eval
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
 // The standard numeric and implementation-limit constants, with SBCL's
-// values on 64-bit machines. Floats are all double-floats here, so the
-// double- and long-float constants are defined and the single- and
-// short-float ones are not (reading one is an unbound-variable error that
-// names it, never a double passed off as a single).
+// values on 64-bit machines. nodelisp has one float format, a double,
+// which CLHS 12.1.4.1 makes every float type at once: the short-, single-
+// and long-float constants are the double-float ones.
 
 const mostPositiveFixnum = 1<<62 - 1 // SBCL's, though nodelisp's fixnums are wider
 
@@ -21,18 +21,6 @@ var standardConstants = []struct {
 	{"PI", lisp.Float(math.Pi)},
 	{"MOST-POSITIVE-FIXNUM", lisp.Fixnum(mostPositiveFixnum)},
 	{"MOST-NEGATIVE-FIXNUM", lisp.Fixnum(-mostPositiveFixnum - 1)},
-	{"DOUBLE-FLOAT-EPSILON", lisp.Float(1.1102230246251568e-16)},
-	{"DOUBLE-FLOAT-NEGATIVE-EPSILON", lisp.Float(5.551115123125784e-17)},
-	{"LONG-FLOAT-EPSILON", lisp.Float(1.1102230246251568e-16)},
-	{"LONG-FLOAT-NEGATIVE-EPSILON", lisp.Float(5.551115123125784e-17)},
-	{"MOST-POSITIVE-DOUBLE-FLOAT", lisp.Float(math.MaxFloat64)},
-	{"MOST-NEGATIVE-DOUBLE-FLOAT", lisp.Float(-math.MaxFloat64)},
-	{"MOST-POSITIVE-LONG-FLOAT", lisp.Float(math.MaxFloat64)},
-	{"MOST-NEGATIVE-LONG-FLOAT", lisp.Float(-math.MaxFloat64)},
-	{"LEAST-POSITIVE-DOUBLE-FLOAT", lisp.Float(math.SmallestNonzeroFloat64)},
-	{"LEAST-NEGATIVE-DOUBLE-FLOAT", lisp.Float(-math.SmallestNonzeroFloat64)},
-	{"LEAST-POSITIVE-NORMALIZED-DOUBLE-FLOAT", lisp.Float(2.2250738585072014e-308)},
-	{"LEAST-NEGATIVE-NORMALIZED-DOUBLE-FLOAT", lisp.Float(-2.2250738585072014e-308)},
 	{"CALL-ARGUMENTS-LIMIT", lisp.Fixnum(mostPositiveFixnum)},
 	{"LAMBDA-PARAMETERS-LIMIT", lisp.Fixnum(mostPositiveFixnum)},
 	{"MULTIPLE-VALUES-LIMIT", lisp.Fixnum(mostPositiveFixnum)},
@@ -43,10 +31,32 @@ var standardConstants = []struct {
 	{"INTERNAL-TIME-UNITS-PER-SECOND", lisp.Fixnum(1000000)},
 }
 
+// floatConstants are the limits of the one float format, each defined
+// once per float type name (short, single, double, long).
+var floatConstants = []struct {
+	pattern string // with %s for the float type name
+	value   float64
+}{
+	{"%s-FLOAT-EPSILON", 1.1102230246251568e-16},
+	{"%s-FLOAT-NEGATIVE-EPSILON", 5.551115123125784e-17},
+	{"MOST-POSITIVE-%s-FLOAT", math.MaxFloat64},
+	{"MOST-NEGATIVE-%s-FLOAT", -math.MaxFloat64},
+	{"LEAST-POSITIVE-%s-FLOAT", math.SmallestNonzeroFloat64},
+	{"LEAST-NEGATIVE-%s-FLOAT", -math.SmallestNonzeroFloat64},
+	{"LEAST-POSITIVE-NORMALIZED-%s-FLOAT", 2.2250738585072014e-308},
+	{"LEAST-NEGATIVE-NORMALIZED-%s-FLOAT", -2.2250738585072014e-308},
+}
+
 func (in *Interp) defineConstants() {
 	for _, k := range standardConstants {
 		c := in.cell(lisp.Intern(k.name))
 		c.value, c.constant = k.value, true
+	}
+	for _, format := range []string{"SHORT", "SINGLE", "DOUBLE", "LONG"} {
+		for _, k := range floatConstants {
+			c := in.cell(lisp.Intern(fmt.Sprintf(k.pattern, format)))
+			c.value, c.constant = lisp.Float(k.value), true
+		}
 	}
 }
 

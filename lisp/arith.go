@@ -7,8 +7,8 @@ import (
 )
 
 // The numeric tower: two numbers are brought to the wider of their kinds
-// (fixnum < bignum < ratio < float) and combined there, and integer results
-// come back as fixnums when they fit.
+// (fixnum < bignum < ratio < float < complex) and combined there, and
+// integer results come back as fixnums when they fit.
 
 type numKind int
 
@@ -17,6 +17,7 @@ const (
 	kBig
 	kRat
 	kFloat
+	kComplex
 )
 
 func kindOf(op string, v Value) numKind {
@@ -29,6 +30,8 @@ func kindOf(op string, v Value) numKind {
 		return kRat
 	case Float:
 		return kFloat
+	case *Complex:
+		return kComplex
 	}
 	TypeError(op, v, "a number")
 	return 0
@@ -46,6 +49,8 @@ func Add(a, b Value) Value {
 		}
 	}
 	switch max(kindOf("+", a), kindOf("+", b)) {
+	case kComplex:
+		return complexArith('+', a, b)
 	case kFloat:
 		return Float(ToFloat(a) + ToFloat(b))
 	case kRat:
@@ -69,6 +74,8 @@ func Sub(a, b Value) Value {
 		}
 	}
 	switch max(kindOf("-", a), kindOf("-", b)) {
+	case kComplex:
+		return complexArith('-', a, b)
 	case kFloat:
 		return Float(ToFloat(a) - ToFloat(b))
 	case kRat:
@@ -92,6 +99,8 @@ func Mul(a, b Value) Value {
 		}
 	}
 	switch max(kindOf("*", a), kindOf("*", b)) {
+	case kComplex:
+		return complexArith('*', a, b)
 	case kFloat:
 		return Float(ToFloat(a) * ToFloat(b))
 	case kRat:
@@ -123,6 +132,9 @@ func checkProductBits(x, y int) {
 // Dividing an exact number by exact zero signals DIVISION-BY-ZERO.
 func Div(a, b Value) Value {
 	ka, kb := kindOf("/", a), kindOf("/", b)
+	if max(ka, kb) == kComplex {
+		return complexArith('/', a, b)
+	}
 	if max(ka, kb) == kFloat {
 		fb := ToFloat(b)
 		if fb == 0 {
@@ -143,8 +155,11 @@ func Div(a, b Value) Value {
 
 // Negate returns -a; the negation of 0.0 is -0.0, as in CL.
 func Negate(a Value) Value {
-	if f, ok := a.(Float); ok {
-		return -f
+	switch x := a.(type) {
+	case Float:
+		return -x
+	case *Complex:
+		return &Complex{Negate(x.Re), Negate(x.Im)}
 	}
 	return Sub(MakeInt(0), a)
 }
@@ -160,6 +175,8 @@ func IsZero(v Value) bool {
 		return n.Sign() == 0
 	case *big.Rat:
 		return n.Sign() == 0
+	case *Complex:
+		return IsZero(n.Re) && IsZero(n.Im)
 	}
 	TypeError("zerop", v, "a number")
 	return false
@@ -194,7 +211,8 @@ func Sign(op string, v Value) int {
 }
 
 // Compare orders two real numbers: -1, 0 or 1. op names the caller for the
-// type error when either is not a number.
+// type error when either is not a number. Complex numbers have no order,
+// but = and /= (and only they) may compare them: 0 when equal, else 1.
 func Compare(op string, a, b Value) int {
 	if x, ok := a.(Fixnum); ok {
 		if y, ok := b.(Fixnum); ok {
@@ -209,6 +227,18 @@ func Compare(op string, a, b Value) int {
 	}
 	ka, kb := kindOf(op, a), kindOf(op, b)
 	switch max(ka, kb) {
+	case kComplex:
+		if op == "=" || op == "/=" {
+			if complexEqual(a, b) {
+				return 0
+			}
+			return 1
+		}
+		if ka == kComplex {
+			TypeError(op, a, "a real")
+		}
+		TypeError(op, b, "a real")
+		return 0
 	case kFloat:
 		// CL compares a float with a rational exactly; doing it through
 		// rationals keeps (= 1/3 0.333…) honest.

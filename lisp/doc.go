@@ -7,7 +7,8 @@
 //	Fixnum       integers that fit in an int64 (use MakeInt to box cheaply)
 //	*big.Int     integers beyond int64; always normalised back to Fixnum when they fit
 //	*big.Rat     ratios such as 1/3; never with denominator 1 (that is an integer)
-//	Float        double-precision floats
+//	Float        double-precision floats, nodelisp's one float format
+//	*Complex     complex numbers: both parts rational (never a zero imaginary part) or both floats
 //	Char         characters
 //	*String      strings (mutable, compared by identity under eq)
 //	*Cons        cons cells; a proper list ends in Nil

@@ -37,6 +37,9 @@ func Eql(a, b Value) bool {
 	case *big.Rat:
 		y, ok := b.(*big.Rat)
 		return ok && x.Cmp(y) == 0
+	case *Complex:
+		y, ok := b.(*Complex)
+		return ok && Eql(x.Re, y.Re) && Eql(x.Im, y.Im)
 	}
 	return false
 }

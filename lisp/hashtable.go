@@ -54,6 +54,7 @@ type floatKey uint64
 type bigKey string
 type ratKey string
 type foldedStr string
+type complexKey struct{ re, im any }
 
 // exactKey returns a comparable Go value that is == exactly when two Lisp
 // keys are the same under the table's test, or ok=false for structured
@@ -81,6 +82,16 @@ func (h *HashTable) exactKey(k Value) (key any, ok bool) {
 			return numberKeyEqualp(x), true
 		}
 		return ratKey(x.String()), true
+	case *Complex:
+		if h.Test == SymEq {
+			return x, true
+		}
+		if h.Test == SymEqualp && IsZero(x.Im) {
+			return numberKeyEqualp(x.Re), true // #c(1.0 0.0) is equalp to 1
+		}
+		re, _ := h.exactKey(x.Re)
+		im, _ := h.exactKey(x.Im)
+		return complexKey{re, im}, true
 	case Char:
 		if h.Test == SymEqualp {
 			return Char(unicode.ToLower(rune(x))), true

@@ -73,7 +73,7 @@ func NormRat(r *big.Rat) Value {
 // IsNumber reports whether v is a Lisp number.
 func IsNumber(v Value) bool {
 	switch v.(type) {
-	case Fixnum, Float, *big.Int, *big.Rat:
+	case Fixnum, Float, *big.Int, *big.Rat, *Complex:
 		return true
 	}
 	return false

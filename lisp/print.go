@@ -97,6 +97,8 @@ func (p *printer) print(v Value, depth int) {
 		}
 	case *big.Rat:
 		p.ratio(x)
+	case *Complex:
+		p.complex(x, depth)
 	case Float:
 		if p.o.SingleFloats {
 			Errorf("*read-default-float-format*: every float is a double-float, which SBCL would print with a d0 exponent under %s; bind it to double-float", "single-float")

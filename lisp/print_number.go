@@ -48,3 +48,13 @@ func (p *printer) radixPrefix() {
 		p.b.WriteString("#" + strconv.Itoa(p.o.Base) + "r")
 	}
 }
+
+// complex prints #C(re im), with the C upper-case as SBCL prints it
+// whatever *print-case* says.
+func (p *printer) complex(c *Complex, depth int) {
+	p.b.WriteString("#C(")
+	p.print(c.Re, depth)
+	p.b.WriteByte(' ')
+	p.print(c.Im, depth)
+	p.b.WriteByte(')')
+}

@@ -57,6 +57,8 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 		return &lisp.Symbol{Name: t.text(0, len(t.runes))}, kValue
 	case 's':
 		return r.readStructure(start), kValue
+	case 'c':
+		return r.readComplex(start), kValue
 	case '.':
 		r.fail(start, "#. (read-time evaluation) is not supported")
 	case '=':
