@@ -4,7 +4,7 @@ import "github.com/nodelisp/nodelisp/lisp"
 
 // readComplex reads the list after #C: (real imag), two reals, made into
 // a complex number by CL's rules (#C(1 0) reads as 1).
-func (r *Reader) readComplex(start Pos) lisp.Value {
+func (r *Reader) readComplex(start lisp.Pos) lisp.Value {
 	if !r.at('(') {
 		r.fail(start, "#C must be followed by a list of two reals")
 	}
