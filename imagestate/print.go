@@ -19,7 +19,11 @@ var ErrUnreadable = errors.New("cannot be printed readably")
 // cycles) are labelled #n= at their first appearance and written #n# after
 // it, so Read gives back a graph of the same shape.
 func Print(v lisp.Value) (string, error) {
-	w := writer{refs: map[any]int{}}
+	return printWith(v, nil)
+}
+
+func printWith(v lisp.Value, share *Sharing) (string, error) {
+	w := writer{refs: map[any]int{}, share: share}
 	if err := w.count(v); err != nil {
 		return "", err
 	}
@@ -43,6 +47,22 @@ type writer struct {
 	// stack overflow (a list nested a million deep is one cheap loop).
 	depth   int
 	tooDeep bool
+	// share, when set, is told of every mutable object the value reaches
+	// (Sharing.Print).
+	share *Sharing
+}
+
+// reach counts one more visit of the mutable object x and reports whether
+// it is the first in this value.
+func (w *writer) reach(x any) bool {
+	w.refs[x]++
+	if w.refs[x] > 1 {
+		return false
+	}
+	if w.share != nil {
+		w.share.reached(x)
+	}
+	return true
 }
 
 // errTooDeep is Print's error for a value nested past lisp.MaxWalkDepth:
@@ -53,8 +73,7 @@ var errTooDeep = fmt.Errorf("nested more than %d deep: %w", lisp.MaxWalkDepth, E
 // items counts the elements of a vector, array or instance (nil, an
 // unbound slot, is skipped), reached through x.
 func (w *writer) items(x any, items []lisp.Value) error {
-	w.refs[x]++
-	if w.refs[x] > 1 {
+	if !w.reach(x) {
 		return nil
 	}
 	for _, it := range items {
@@ -81,17 +100,16 @@ func (w *writer) count(v lisp.Value) error {
 		switch x := v.(type) {
 		case *lisp.Symbol:
 			if !x.Interned {
-				w.refs[x]++
+				w.reach(x)
 			}
 			return nil
 		case lisp.Fixnum, *big.Int, *big.Rat, lisp.Float, lisp.Char:
 			return nil
 		case *lisp.String:
-			w.refs[x]++
+			w.reach(x)
 			return nil
 		case *lisp.Cons:
-			w.refs[x]++
-			if w.refs[x] > 1 {
+			if !w.reach(x) {
 				return nil
 			}
 			if err := w.count(x.Car); err != nil {
@@ -108,8 +126,7 @@ func (w *writer) count(v lisp.Value) error {
 			}
 			return w.items(x, x.Slots)
 		case *lisp.HashTable:
-			w.refs[x]++
-			if w.refs[x] > 1 {
+			if !w.reach(x) {
 				return nil
 			}
 			var err error
