@@ -23,7 +23,10 @@ func Print(v lisp.Value) (string, error) {
 }
 
 func printWith(v lisp.Value, share *Sharing) (string, error) {
-	w := writer{refs: map[any]int{}, share: share}
+	w := writer{refs: map[any]reached{}, share: share}
+	if share != nil {
+		w.refs = share.refs
+	}
 	if err := w.count(v); err != nil {
 		return "", err
 	}
@@ -39,7 +42,7 @@ func printWith(v lisp.Value, share *Sharing) (string, error) {
 // labels handed out while writing.
 type writer struct {
 	b      strings.Builder
-	refs   map[any]int // objects reached, and how often
+	refs   map[any]reached // objects reached, how often and first by which value
 	labels map[any]int // labels given so far
 	next   int
 	// depth is how deep count or write has recursed; past
@@ -47,22 +50,33 @@ type writer struct {
 	// stack overflow (a list nested a million deep is one cheap loop).
 	depth   int
 	tooDeep bool
-	// share, when set, is told of every mutable object the value reaches
-	// (Sharing.Print).
+	// share, when set, is the Sharing this Print is one of: refs is then
+	// its map, shared by all its values (Sharing.Print).
 	share *Sharing
 }
 
+// reached is how often a Print (or a Sharing) reached an object, and the
+// number of the value that reached it first.
+type reached struct {
+	n     int
+	owner int
+}
+
 // reach counts one more visit of the mutable object x and reports whether
-// it is the first in this value.
+// it is the first: the caller walks into x only then. Under a Sharing an
+// object another value reached first links the two and is not walked
+// again.
 func (w *writer) reach(x any) bool {
-	w.refs[x]++
-	if w.refs[x] > 1 {
-		return false
+	r := w.refs[x]
+	switch {
+	case r.n == 0 && w.share != nil:
+		r.owner = w.share.who
+	case r.n > 0 && w.share != nil && r.owner != w.share.who:
+		w.share.union(r.owner, w.share.who)
 	}
-	if w.share != nil {
-		w.share.reached(x)
-	}
-	return true
+	r.n++
+	w.refs[x] = r
+	return r.n == 1
 }
 
 // errTooDeep is Print's error for a value nested past lisp.MaxWalkDepth:
@@ -162,7 +176,7 @@ func (w *writer) label(x any) bool {
 		fmt.Fprintf(&w.b, "#%d#", n)
 		return true
 	}
-	if w.refs[x] > 1 {
+	if w.refs[x].n > 1 {
 		w.next++
 		w.labels[x] = w.next
 		fmt.Fprintf(&w.b, "#%d=", w.next)
@@ -291,7 +305,7 @@ func (w *writer) list(c *lisp.Cons) {
 	w.write(c.Car)
 	for {
 		next, ok := c.Cdr.(*lisp.Cons)
-		if !ok || w.refs[next] > 1 {
+		if !ok || w.refs[next].n > 1 {
 			break
 		}
 		c = next

@@ -7,10 +7,14 @@ import "github.com/nodelisp/nodelisp/lisp"
 // tail of another's). Such values must be written together, in one label
 // space (Print of a list of them), or a restore gives each its own copy.
 //
+// The values share one count of the objects reached, so each object is
+// walked once in all: a value's text is Print's as long as it shares
+// nothing; the text of a value in a group stops at, or labels, what an
+// earlier value reached, and is for comparison only, never to be read.
 // Values are numbered by the caller; a value whose Print failed takes no
 // part in any group.
 type Sharing struct {
-	owner  map[any]int // the first value that reached each object
+	refs   map[any]reached
 	parent map[int]int // union-find over value numbers
 	failed map[int]bool
 	who    int // the value being printed
@@ -18,11 +22,19 @@ type Sharing struct {
 
 // NewSharing starts a set of values with nothing shared.
 func NewSharing() *Sharing {
-	return &Sharing{owner: map[any]int{}, parent: map[int]int{}, failed: map[int]bool{}}
+	return &Sharing{refs: map[any]reached{}, parent: map[int]int{}, failed: map[int]bool{}}
+}
+
+// Reset forgets every value printed, keeping the memory: a session checks
+// its globals after every cell with one Sharing.
+func (s *Sharing) Reset() {
+	clear(s.refs)
+	clear(s.parent)
+	clear(s.failed)
 }
 
 // Print returns the state text of value number i, noting the objects it
-// reaches.
+// reaches; numbers must differ from one call to the next.
 func (s *Sharing) Print(i int, v lisp.Value) (string, error) {
 	s.who = i
 	text, err := printWith(v, s)
@@ -30,18 +42,6 @@ func (s *Sharing) Print(i int, v lisp.Value) (string, error) {
 		s.failed[i] = true
 	}
 	return text, err
-}
-
-// reached notes that the value being printed reaches x.
-func (s *Sharing) reached(x any) {
-	j, ok := s.owner[x]
-	if !ok {
-		s.owner[x] = s.who
-		return
-	}
-	if j != s.who {
-		s.union(j, s.who)
-	}
 }
 
 func (s *Sharing) find(i int) int {
@@ -70,10 +70,23 @@ func (s *Sharing) union(a, b int) {
 }
 
 // Groups returns the sets of two or more printed values that share
-// objects, each as value numbers, in no particular order. A failed value
-// is left out of its set; values linked only through it stay together,
-// which costs nothing but writing them in one text.
+// objects, each as value numbers, in no particular order; a failed value
+// is left out of its set. A value in no set shares nothing, and its text
+// is Print's, except for those Alone returns.
 func (s *Sharing) Groups() [][]int {
+	groups, _ := s.sets()
+	return groups
+}
+
+// Alone are the values that shared objects only with failed values: their
+// texts may stop short at what a failed value reached first, so they must
+// be printed again by themselves (with Print) to be used.
+func (s *Sharing) Alone() []int {
+	_, alone := s.sets()
+	return alone
+}
+
+func (s *Sharing) sets() (groups [][]int, alone []int) {
 	byRoot := map[int][]int{}
 	for i := range s.parent {
 		if !s.failed[i] {
@@ -81,11 +94,12 @@ func (s *Sharing) Groups() [][]int {
 			byRoot[r] = append(byRoot[r], i)
 		}
 	}
-	var out [][]int
-	for _, g := range byRoot {
-		if len(g) > 1 {
-			out = append(out, g)
+	for _, set := range byRoot {
+		if len(set) > 1 {
+			groups = append(groups, set)
+		} else {
+			alone = append(alone, set[0])
 		}
 	}
-	return out
+	return groups, alone
 }

@@ -18,7 +18,7 @@ func TestSharingGroupsValues(t *testing.T) {
 	c := lisp.List(s)
 	d := &lisp.Vector{Items: []lisp.Value{s}}
 	lone := lisp.List(lisp.MakeInt(1))
-	fn := lisp.List(&eval.Builtin{Name: "f"}, b)
+	fn := lisp.List(b, &eval.Builtin{Name: "f"})
 	sh := NewSharing()
 	for i, v := range []lisp.Value{a, b, c, d, lone} {
 		if _, err := sh.Print(i, v); err != nil {
@@ -36,6 +36,20 @@ func TestSharingGroupsValues(t *testing.T) {
 	slices.SortFunc(got, func(x, y []int) int { return x[0] - y[0] })
 	if want := [][]int{{0, 1}, {2, 3}}; !slices.EqualFunc(got, want, slices.Equal) {
 		t.Fatalf("groups %v, want %v", got, want)
+	}
+	if alone := sh.Alone(); len(alone) != 0 {
+		t.Errorf("alone %v, want none", alone)
+	}
+	// A value that shares only with a failed one is alone.
+	sh = NewSharing()
+	if _, err := sh.Print(0, fn); err == nil {
+		t.Fatal("a list holding a function printed")
+	}
+	if _, err := sh.Print(1, lisp.List(b)); err != nil {
+		t.Fatal(err)
+	}
+	if g, alone := sh.Groups(), sh.Alone(); len(g) != 0 || !slices.Equal(alone, []int{1}) {
+		t.Errorf("groups %v alone %v, want none and [1]", g, alone)
 	}
 	text, err := Print(lisp.List(a, b))
 	if err != nil {

@@ -98,6 +98,9 @@ type imageState struct {
 	vars  map[*lisp.Symbol]*trackedVar
 	defs  []defRecord // oldest first; a redefinition moves to the end
 	watch []string
+	// share is reused from one check to the next, so its maps keep their
+	// size.
+	share *imagestate.Sharing
 	// replayed is set when the image was built by replaying definitions
 	// (a session from before state records): the next record is full.
 	replayed bool
@@ -150,7 +153,12 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 	var p statePayload
 	image := s.image.Image()
 	seen := make(map[*lisp.Symbol]bool, len(st.vars))
-	share := imagestate.NewSharing()
+	if st.share == nil {
+		st.share = imagestate.NewSharing()
+	}
+	share := st.share
+	share.Reset()
+	defer share.Reset() // hold no values of the image between cells
 	var printed []printedVar
 	image.EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
 		seen[sym] = true
@@ -162,12 +170,16 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 		printed = append(printed, printedVar{sym: sym, value: v, text: text, err: err})
 		return true
 	})
+	for _, i := range share.Alone() {
+		printed[i].text, printed[i].err = imagestate.Print(printed[i].value)
+	}
 	grouped := make([]bool, len(printed))
 	for _, g := range share.Groups() {
-		for _, i := range g {
-			grouped[i] = true
+		if st.groupChanges(&p, printed, g) {
+			for _, i := range g {
+				grouped[i] = true
+			}
 		}
-		st.groupChanges(&p, printed, g)
 	}
 	for i, pv := range printed {
 		if !grouped[i] {

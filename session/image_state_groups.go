@@ -21,17 +21,23 @@ type groupRecord struct {
 
 // groupChanges records the globals of one sharing group (indexes into
 // printed) when their joint text or their membership changed since the
-// last record.
-func (st *imageState) groupChanges(p *statePayload, printed []printedVar, members []int) {
+// last record. It reports false, having done nothing, when the group has
+// no joint text (it holds a closure the Sharing did not walk into): its
+// globals, printed again alone, are then recorded one by one.
+func (st *imageState) groupChanges(p *statePayload, printed []printedVar, members []int) bool {
 	slices.SortFunc(members, func(a, b int) int { return strings.Compare(printed[a].sym.Name, printed[b].sym.Name) })
 	names := make([]string, len(members))
 	values := make([]lisp.Value, len(members))
 	for k, i := range members {
 		names[k], values[k] = printed[i].sym.Name, printed[i].value
 	}
-	// Each member printed alone, so the list of them prints too (its
-	// nesting is one deeper, which MaxWalkDepth's margin allows).
-	text, _ := imagestate.Print(lisp.List(values...))
+	text, err := imagestate.Print(lisp.List(values...))
+	if err != nil {
+		for _, i := range members {
+			printed[i].text, printed[i].err = imagestate.Print(printed[i].value)
+		}
+		return false
+	}
 	first := st.vars[printed[members[0]].sym]
 	same := first != nil && first.group != nil && first.group.Value == text && slices.Equal(first.group.Names, names)
 	for _, i := range members {
@@ -43,7 +49,7 @@ func (st *imageState) groupChanges(p *statePayload, printed []printedVar, member
 		for _, i := range members {
 			st.vars[printed[i].sym].value = printed[i].value
 		}
-		return
+		return true
 	}
 	g := &groupRecord{Names: names, Value: text}
 	for _, i := range members {
@@ -56,6 +62,7 @@ func (st *imageState) groupChanges(p *statePayload, printed []printedVar, member
 		tv.value, tv.rec, tv.group, tv.recorded = pv.value, varRecord{Name: pv.sym.Name}, g, true
 		p.addVar(tv)
 	}
+	return true
 }
 
 // addVar puts a tracked variable's record into p, and its group, once,
