@@ -43,7 +43,7 @@ func printWith(v lisp.Value, share *Sharing) (string, error) {
 type writer struct {
 	b      strings.Builder
 	refs   map[any]reached // objects reached, how often and first by which value
-	labels map[any]int // labels given so far
+	labels map[any]int     // labels given so far
 	next   int
 	// depth is how deep count or write has recursed; past
 	// lisp.MaxWalkDepth the value is refused, not walked into Go's fatal
