@@ -177,8 +177,7 @@ func (r *restorer) definitions() {
 	named := map[string][]string{} // a nested form's names, for its note
 	for _, d := range r.f.defs.defs {
 		if d.Nested {
-			_, name, _ := strings.Cut(d.Key, " ")
-			named[d.Form] = append(named[d.Form], strings.ToLower(name))
+			named[d.Form] = append(named[d.Form], defName(d.Key))
 		}
 	}
 	for _, d := range r.f.defs.defs {
@@ -200,6 +199,19 @@ func (r *restorer) definitions() {
 		r.note("%s defined inside a %s: its whole form was evaluated again (a closure has no state text, so what it closes over starts afresh)",
 			strings.Join(named[d.Form], ", "), nestingOperator(d.Form))
 	}
+}
+
+// defName is the name a definition's key gives, for a note: "counter"
+// of "DEFUN COUNTER", "area" of a defmethod's key (its whole form).
+func defName(key string) string {
+	_, name, _ := strings.Cut(key, " ")
+	if strings.HasPrefix(name, "(") {
+		fields := strings.Fields(strings.TrimPrefix(name, "("))
+		if len(fields) > 1 {
+			name = fields[1]
+		}
+	}
+	return strings.ToLower(name)
 }
 
 // nestingOperator is the operator of a nested definition's form, for the

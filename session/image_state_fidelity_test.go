@@ -86,9 +86,16 @@ func TestDefinitionsInsideLet(t *testing.T) {
 	h.turn(s, `(let ((n 0)) (defun counter () (incf n)) (defun peek-counter () n))`)
 	h.turn(s, `(let ((k 2)) (defvar *x* (progn (count-init) (* k 21))))`)
 	h.turn(s, `(let ((seen (make-hash-table))) (defun remember (x) (setf (gethash x seen) t)) (defvar *y* (progn (count-init) 7)))`)
+	h.turn(s, `(defgeneric describe-it (x)) (flet ((tag (x) (list :tag x))) (defmethod describe-it ((x integer)) (tag x)))`)
 	h.turn(s, `(counter) (counter)`)
 	h.turn(s, `(+ 1 2)`)
 	mv := must[session.Move](t)(s.Undo(ctx))
+	if got := evalPrinted(t, s, `(describe-it 3)`); got != "(:tag 3)" {
+		t.Errorf("the method defined inside a flet: %s", got)
+	}
+	if !strings.Contains(strings.Join(mv.Image, "\n"), "describe-it defined inside a flet") {
+		t.Errorf("the move did not name the method: %q", mv.Image)
+	}
 	if got := evalPrinted(t, s, `(list (counter) (peek-counter) *x* *y* (remember 3))`); got != "(1 1 42 7 t)" {
 		t.Errorf("after undo: %s", got)
 	}

@@ -68,3 +68,13 @@ func TestImageAcrossBackends(t *testing.T) {
 		})
 	}
 }
+
+// A head move's answer says what it evaluated again: a definition made
+// inside a let is a closure, with no state text.
+func TestMoveSaysWhatRanAgain(t *testing.T) {
+	out := mustRun(t, testEnv(t), "(let ((n 0)) (defun counter () (incf n)))\n(counter)\n(+ 1 2)\n/undo\n(counter)\n", "--db", filepath.Join(t.TempDir(), "log.db"))
+	want := "  image: counter defined inside a let: its whole form was evaluated again (a closure has no state text, so what it closes over starts afresh)\n1\n"
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("output ends\n%s\nwant\n%s", out, want)
+	}
+}
