@@ -157,7 +157,6 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 		st.share = imagestate.NewSharing()
 	}
 	share := st.share
-	share.Reset()
 	defer share.Reset() // hold no values of the image between cells
 	var printed []printedVar
 	image.EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
