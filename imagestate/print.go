@@ -22,6 +22,9 @@ func Print(v lisp.Value) (string, error) {
 	return printWith(v, nil)
 }
 
+// printWith is Print, or under share one of a Sharing's values: a value
+// that reached what an earlier one did is in a group, whose text is
+// written for all its values at once, so its own is not written.
 func printWith(v lisp.Value, share *Sharing) (string, error) {
 	w := writer{refs: map[any]reached{}, share: share}
 	if share != nil {
@@ -29,6 +32,9 @@ func printWith(v lisp.Value, share *Sharing) (string, error) {
 	}
 	if err := w.count(v); err != nil {
 		return "", err
+	}
+	if w.linked {
+		return "", nil
 	}
 	w.labels = map[any]int{}
 	w.write(v)
@@ -53,6 +59,9 @@ type writer struct {
 	// share, when set, is the Sharing this Print is one of: refs is then
 	// its map, shared by all its values (Sharing.Print).
 	share *Sharing
+	// linked is set once the value reached an object an earlier value of
+	// the Sharing reached first.
+	linked bool
 }
 
 // reached is how often a Print (or a Sharing) reached an object, and the
@@ -73,6 +82,7 @@ func (w *writer) reach(x any) bool {
 		r.owner = w.share.who
 	case r.n > 0 && w.share != nil && r.owner != w.share.who:
 		w.share.union(r.owner, w.share.who)
+		w.linked = true
 	}
 	r.n++
 	w.refs[x] = r

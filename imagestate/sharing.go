@@ -9,8 +9,10 @@ import "github.com/nodelisp/nodelisp/lisp"
 //
 // The values share one count of the objects reached, so each object is
 // walked once in all: a value's text is Print's as long as it shares
-// nothing; the text of a value in a group stops at, or labels, what an
-// earlier value reached, and is for comparison only, never to be read.
+// nothing. A value that reaches what an earlier value reached gets an
+// empty text (its group is printed whole, by Print of a list of its
+// values); an earlier value in a group has its own text, which is Print's
+// but may be left unused.
 // Values are numbered by the caller; a value whose Print failed takes no
 // part in any group.
 type Sharing struct {
