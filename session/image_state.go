@@ -264,6 +264,22 @@ func (st *imageState) define(d defRecord) bool {
 	return true
 }
 
+// noteReplayed folds into the state the definitions and constants a cell
+// replayed (replay.go) made, so the full record written after a replay
+// holds them: a restore from it, or from a record that continues it, has
+// no replay to lean on.
+func (s *Session) noteReplayed(cell *reader.Cell) {
+	for _, d := range definitions(cell) {
+		op, _, _ := strings.Cut(d.Key, " ")
+		if !d.Nested && replayed[lisp.Intern(op)] {
+			s.img.define(d)
+		}
+	}
+	for _, c := range constants(cell, s.image.Image()) {
+		s.img.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
+	}
+}
+
 // full is the whole recorded state as one record.
 func (st *imageState) full() statePayload {
 	p := statePayload{Full: true, Defs: slices.Clone(st.defs), Replayed: st.replayed}

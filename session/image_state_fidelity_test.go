@@ -1,12 +1,14 @@
 package session_test
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
 
 	"github.com/nodelisp/nodelisp/internal/testdb"
 	"github.com/nodelisp/nodelisp/session"
+	"github.com/nodelisp/nodelisp/store/jsonl"
 )
 
 // evalPrinted evaluates form in s's image and returns what it printed.
@@ -112,5 +114,40 @@ func TestDefinitionsInsideLet(t *testing.T) {
 	}
 	if h.inits != 2 {
 		t.Errorf("initializers ran %d times after resume, want twice", h.inits)
+	}
+}
+
+// A session from before state records (its log has none) is rebuilt by
+// replay; the full record written after that keeps the replayed
+// definitions, so a later head move onto a newer turn still has them.
+func TestLegacySessionKeepsDefinitions(t *testing.T) {
+	ctx := context.Background()
+	src := testdb.SQLite(t)
+	h := &imageHost{t: t, st: src}
+	s := must[*session.Session](t)(session.Open(ctx, src, h.opts()))
+	h.turn(s, `(defun sq (x) (* x x)) (defvar *n* 3) (defstruct pt x)`)
+	var buf, legacy bytes.Buffer
+	if _, err := jsonl.Export(ctx, src, &buf, jsonl.ExportOptions{Sessions: []string{s.ID()}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.SplitAfter(buf.String(), "\n") {
+		if !strings.Contains(line, `"kind":"`+session.KindState+`"`) {
+			legacy.WriteString(line)
+		}
+	}
+	dst := testdb.SQLite(t)
+	if _, err := jsonl.Import(ctx, dst, &legacy, jsonl.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	again := must[*session.Session](t)(session.Resume(ctx, dst, s.ID(), h.opts()))
+	h.turn(again, `(setf *n* 4)`)
+	h.turn(again, `(+ 1 2)`)
+	must[session.Move](t)(again.Undo(ctx))
+	if got := evalPrinted(t, again, `(list (sq *n*) (pt-x (make-pt :x 1)))`); got != "(16 1)" {
+		t.Errorf("after undo: %s", got)
+	}
+	third := must[*session.Session](t)(session.Resume(ctx, dst, s.ID(), h.opts()))
+	if got := evalPrinted(t, third, `(list (sq *n*) (pt-x (make-pt :x 1)))`); got != "(16 1)" {
+		t.Errorf("after resume: %s", got)
 	}
 }
