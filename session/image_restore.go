@@ -176,12 +176,12 @@ func (r *restorer) definitions() {
 	done := map[string]bool{}
 	named := map[string][]string{} // a nested form's names, for its note
 	for _, d := range r.f.defs.defs {
-		if d.Nested {
+		if d.Nested != "" {
 			named[d.Form] = append(named[d.Form], defName(d.Key))
 		}
 	}
 	for _, d := range r.f.defs.defs {
-		if !d.Nested {
+		if d.Nested == "" {
 			if err := r.s.evalState(r.ctx, d.Form); err != nil {
 				r.note("definition %s failed again: %v", strings.ToLower(d.Key), err)
 			}
@@ -193,11 +193,11 @@ func (r *restorer) definitions() {
 		done[d.Form] = true
 		r.presetNamed(d.Form)
 		if err := r.s.evalState(r.ctx, d.Form); err != nil {
-			r.note("definition %s (inside a %s) failed again: %v", strings.ToLower(d.Key), nestingOperator(d.Form), err)
+			r.note("definition %s (inside a %s) failed again: %v", strings.ToLower(d.Key), d.Nested, err)
 			continue
 		}
 		r.note("%s defined inside a %s: its whole form was evaluated again (a closure has no state text, so what it closes over starts afresh)",
-			strings.Join(named[d.Form], ", "), nestingOperator(d.Form))
+			strings.Join(named[d.Form], ", "), d.Nested)
 	}
 }
 
@@ -212,13 +212,6 @@ func defName(key string) string {
 		}
 	}
 	return strings.ToLower(name)
-}
-
-// nestingOperator is the operator of a nested definition's form, for the
-// notes: "let".
-func nestingOperator(form string) string {
-	op, _, _ := strings.Cut(strings.TrimPrefix(form, "("), " ")
-	return strings.ToLower(op)
 }
 
 // presetNamed sets the recorded variables a form names from their

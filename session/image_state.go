@@ -70,9 +70,10 @@ type varRecord struct {
 type defRecord struct {
 	Key  string `json:"key"`
 	Form string `json:"form"`
-	// Nested: the definition is inside a let (or flet, labels…), and Form
-	// is the whole top-level form, evaluated again, bindings and all.
-	Nested bool `json:"nested,omitempty"`
+	// Nested, when set, is the operator of the top-level form the
+	// definition is inside ("let", "flet"…), and Form is that whole form,
+	// evaluated again, bindings and all.
+	Nested string `json:"nested,omitempty"`
 }
 
 // trackedVar is what the session knows of one global as last recorded.
@@ -271,7 +272,7 @@ func (st *imageState) define(d defRecord) bool {
 func (s *Session) noteReplayed(cell *reader.Cell) {
 	for _, d := range definitions(cell) {
 		op, _, _ := strings.Cut(d.Key, " ")
-		if !d.Nested && replayed[lisp.Intern(op)] {
+		if d.Nested == "" && replayed[lisp.Intern(op)] {
 			s.img.define(d)
 		}
 	}
@@ -304,7 +305,8 @@ func (st *imageState) full() statePayload {
 // definitions are the defining forms among a cell's top-level forms (and
 // inside a top-level progn), each with its key; a definition in the body
 // of a let, flet or the like is recorded under its own key too, but with
-// the whole top-level form, marked Nested (nested.go).
+// the whole top-level form and its operator as Nested
+// (image_state_nested.go).
 func definitions(cell *reader.Cell) []defRecord {
 	var out []defRecord
 	eachTopLevel(cell, func(form *lisp.Cons, op *lisp.Symbol) {

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"strings"
+
 	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -76,7 +78,7 @@ func nestedDefinitions(form *lisp.Cons, op *lisp.Symbol) []defRecord {
 	}
 	out := make([]defRecord, len(keys))
 	for i, k := range keys {
-		out[i] = defRecord{Key: k, Form: text, Nested: true}
+		out[i] = defRecord{Key: k, Form: text, Nested: strings.ToLower(op.Name)}
 	}
 	return out
 }
