@@ -24,10 +24,18 @@ type stateIndex struct {
 	replayedAt int64
 }
 
+// maxChain bounds the records that change something stateChain follows: a
+// cell writes a full record every fullEvery, so a longer chain is a
+// damaged log, not history. Head moves' records, which change nothing,
+// are not counted: logs written before a move's record pointed past the
+// one before it hold runs of them.
+const maxChain = 10 * fullEvery
+
 // stateChain reads the records that make up record seq's state, newest
 // first, back to a full record or a fresh image.
 func (s *Session) stateChain(ctx context.Context, seq int64) ([]statePayload, error) {
 	var chain []statePayload
+	changing := 0 // records that change something: the bound counts only them
 	for seq != 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -41,8 +49,14 @@ func (s *Session) stateChain(ctx context.Context, seq int64) ([]statePayload, er
 			return nil, fmt.Errorf("read state record %d of session %s: not a state record: %w", seq, s.info.ID, store.ErrInvalid)
 		}
 		chain = append(chain, p)
-		if p.Full || len(chain) > 10*fullEvery {
+		if p.Full {
 			break
+		}
+		if !p.empty() {
+			changing++
+		}
+		if changing > maxChain || p.Base >= seq {
+			return nil, fmt.Errorf("read state record %d of session %s: no full record within %d records before it: %w", seq, s.info.ID, maxChain, store.ErrInvalid)
 		}
 		seq = p.Base
 	}

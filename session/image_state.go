@@ -44,6 +44,12 @@ type statePayload struct {
 	Watch *[]string `json:"watch,omitempty"`
 }
 
+// empty reports whether the record changes nothing: a head move's record,
+// which only says which state head stands on.
+func (p statePayload) empty() bool {
+	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil
+}
+
 // varRecord is one global variable's value after the cell.
 type varRecord struct {
 	// Name is the symbol's name exactly as the image holds it.
