@@ -155,7 +155,7 @@ func immutable(v lisp.Value) bool {
 // mutable ones (lists, strings, vectors, tables) by their state text,
 // which is how a gethash into a defvar'd table is seen. Globals that
 // reach a common object are compared, and recorded, as one group
-// (sharing.go).
+// (image_state_groups.go).
 func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool) {
 	var p statePayload
 	image := s.image.Image()
