@@ -13,7 +13,10 @@
 // class instances #I(class slot value …), their slots by name and read
 // back (ReadIn) into the class the image defines under that name.
 // Functions, streams and conditions have no state text: Print reports
-// ErrUnreadable for a value that holds one.
+// ErrUnreadable for a value that holds one. A Sharing prints many values
+// (a session's globals) in one walk and tells which of them share an
+// object, so those can be written together, as one list, in one label
+// space.
 //
 // It is not a general printer (package lisp prints for people) nor a
 // reader of source (package reader).

@@ -19,9 +19,22 @@ var ErrUnreadable = errors.New("cannot be printed readably")
 // cycles) are labelled #n= at their first appearance and written #n# after
 // it, so Read gives back a graph of the same shape.
 func Print(v lisp.Value) (string, error) {
-	w := writer{refs: map[any]int{}}
+	return printWith(v, nil)
+}
+
+// printWith is Print, or under share one of a Sharing's values: a value
+// that reached what an earlier one did is in a group, whose text is
+// written for all its values at once, so its own is not written.
+func printWith(v lisp.Value, share *Sharing) (string, error) {
+	w := writer{refs: map[any]reached{}, share: share}
+	if share != nil {
+		w.refs = share.refs
+	}
 	if err := w.count(v); err != nil {
 		return "", err
+	}
+	if w.linked {
+		return "", nil
 	}
 	w.labels = map[any]int{}
 	w.write(v)
@@ -35,14 +48,45 @@ func Print(v lisp.Value) (string, error) {
 // labels handed out while writing.
 type writer struct {
 	b      strings.Builder
-	refs   map[any]int // objects reached, and how often
-	labels map[any]int // labels given so far
+	refs   map[any]reached // objects reached, how often and first by which value
+	labels map[any]int     // labels given so far
 	next   int
 	// depth is how deep count or write has recursed; past
 	// lisp.MaxWalkDepth the value is refused, not walked into Go's fatal
 	// stack overflow (a list nested a million deep is one cheap loop).
 	depth   int
 	tooDeep bool
+	// share, when set, is the Sharing this Print is one of: refs is then
+	// its map, shared by all its values (Sharing.Print).
+	share *Sharing
+	// linked is set once the value reached an object an earlier value of
+	// the Sharing reached first.
+	linked bool
+}
+
+// reached is how often a Print (or a Sharing) reached an object, and the
+// number of the value that reached it first.
+type reached struct {
+	n     int
+	owner int
+}
+
+// reach counts one more visit of the mutable object x and reports whether
+// it is the first: the caller walks into x only then. Under a Sharing an
+// object another value reached first links the two and is not walked
+// again.
+func (w *writer) reach(x any) bool {
+	r := w.refs[x]
+	switch {
+	case r.n == 0 && w.share != nil:
+		r.owner = w.share.who
+	case r.n > 0 && w.share != nil && r.owner != w.share.who:
+		w.share.union(r.owner, w.share.who)
+		w.linked = true
+	}
+	r.n++
+	w.refs[x] = r
+	return r.n == 1
 }
 
 // errTooDeep is Print's error for a value nested past lisp.MaxWalkDepth:
@@ -53,8 +97,7 @@ var errTooDeep = fmt.Errorf("nested more than %d deep: %w", lisp.MaxWalkDepth, E
 // items counts the elements of a vector, array or instance (nil, an
 // unbound slot, is skipped), reached through x.
 func (w *writer) items(x any, items []lisp.Value) error {
-	w.refs[x]++
-	if w.refs[x] > 1 {
+	if !w.reach(x) {
 		return nil
 	}
 	for _, it := range items {
@@ -81,17 +124,16 @@ func (w *writer) count(v lisp.Value) error {
 		switch x := v.(type) {
 		case *lisp.Symbol:
 			if !x.Interned {
-				w.refs[x]++
+				w.reach(x)
 			}
 			return nil
 		case lisp.Fixnum, *big.Int, *big.Rat, lisp.Float, lisp.Char:
 			return nil
 		case *lisp.String:
-			w.refs[x]++
+			w.reach(x)
 			return nil
 		case *lisp.Cons:
-			w.refs[x]++
-			if w.refs[x] > 1 {
+			if !w.reach(x) {
 				return nil
 			}
 			if err := w.count(x.Car); err != nil {
@@ -108,8 +150,7 @@ func (w *writer) count(v lisp.Value) error {
 			}
 			return w.items(x, x.Slots)
 		case *lisp.HashTable:
-			w.refs[x]++
-			if w.refs[x] > 1 {
+			if !w.reach(x) {
 				return nil
 			}
 			var err error
@@ -145,7 +186,7 @@ func (w *writer) label(x any) bool {
 		fmt.Fprintf(&w.b, "#%d#", n)
 		return true
 	}
-	if w.refs[x] > 1 {
+	if w.refs[x].n > 1 {
 		w.next++
 		w.labels[x] = w.next
 		fmt.Fprintf(&w.b, "#%d=", w.next)
@@ -274,7 +315,7 @@ func (w *writer) list(c *lisp.Cons) {
 	w.write(c.Car)
 	for {
 		next, ok := c.Cdr.(*lisp.Cons)
-		if !ok || w.refs[next] > 1 {
+		if !ok || w.refs[next].n > 1 {
 			break
 		}
 		c = next

@@ -156,14 +156,20 @@ type Move struct {
 	Why   string   `json:"why"`
 	Seq   int64    `json:"seq"`
 	Files []string `json:"files"`
+	// Image says what the image could not get back exactly (a definition
+	// made inside a let, a closure's form evaluated again).
+	Image []string `json:"image"`
 }
 
 func moveOf(m session.Move) Move {
-	files := m.Files
+	files, image := m.Files, m.Image
 	if files == nil {
 		files = []string{}
 	}
-	return Move{From: m.From, To: m.To, Why: m.Why, Seq: m.Seq, Files: files}
+	if image == nil {
+		image = []string{}
+	}
+	return Move{From: m.From, To: m.To, Why: m.Why, Seq: m.Seq, Files: files, Image: image}
 }
 
 // Tree is the session tree, one entry a turn, depth first.

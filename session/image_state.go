@@ -36,9 +36,18 @@ type statePayload struct {
 	// still rebuilt by replay.
 	Replayed bool        `json:"replayed,omitempty"`
 	Vars     []varRecord `json:"vars,omitempty"`
-	Defs     []defRecord `json:"defs,omitempty"`
+	// Groups are the values of globals that share structure, written
+	// together (image_state_groups.go).
+	Groups []groupRecord `json:"groups,omitempty"`
+	Defs   []defRecord   `json:"defs,omitempty"`
 	// Watch is the whole watch list when the record changed it.
 	Watch *[]string `json:"watch,omitempty"`
+}
+
+// empty reports whether the record changes nothing: a head move's record,
+// which only says which state head stands on.
+func (p statePayload) empty() bool {
+	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil
 }
 
 // varRecord is one global variable's value after the cell.
@@ -55,6 +64,11 @@ type varRecord struct {
 	Why string `json:"why,omitempty"`
 	// Unbound: the cell made the variable unbound.
 	Unbound bool `json:"unbound,omitempty"`
+	// Constant: the variable is a constant (defconstant) of this value.
+	Constant bool `json:"constant,omitempty"`
+	// Group, when not 0, says the value is in the record's Groups[Group-1]
+	// (its Value is then empty): it shares structure with other globals.
+	Group int `json:"group,omitempty"`
 }
 
 // defRecord is one definition: its key (operator and name) and its form
@@ -62,6 +76,10 @@ type varRecord struct {
 type defRecord struct {
 	Key  string `json:"key"`
 	Form string `json:"form"`
+	// Nested, when set, is the operator of the top-level form the
+	// definition is inside ("let", "flet"…), and Form is that whole form,
+	// evaluated again, bindings and all.
+	Nested string `json:"nested,omitempty"`
 }
 
 // trackedVar is what the session knows of one global as last recorded.
@@ -74,6 +92,9 @@ type trackedVar struct {
 	host bool
 	// recorded is set once a record holds the variable.
 	recorded bool
+	// group is the sharing group the variable was last recorded in; nil
+	// when it was recorded alone.
+	group *groupRecord
 }
 
 // imageState is the image's global state as the newest record left it,
@@ -84,6 +105,9 @@ type imageState struct {
 	vars  map[*lisp.Symbol]*trackedVar
 	defs  []defRecord // oldest first; a redefinition moves to the end
 	watch []string
+	// share is reused from one check to the next, so its maps keep their
+	// size.
+	share *imagestate.Sharing
 	// replayed is set when the image was built by replaying definitions
 	// (a session from before state records): the next record is full.
 	replayed bool
@@ -95,7 +119,7 @@ type imageState struct {
 var definers = map[string]bool{
 	"DEFUN": true, "DEFMACRO": true, "DEFSTRUCT": true, "DEFINE-CONDITION": true,
 	"DEFCLASS": true, "DEFGENERIC": true, "DEFMETHOD": true, "DEFTYPE": true,
-	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true, "DEFCONSTANT": true,
+	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true,
 }
 
 // newImageState records the fresh image's globals, the base every record
@@ -129,46 +153,58 @@ func immutable(v lisp.Value) bool {
 // the record of what the cell changed, folding it into the state; ok is
 // false when nothing changed. Immutable values are compared by identity;
 // mutable ones (lists, strings, vectors, tables) by their state text,
-// which is how a gethash into a defvar'd table is seen.
+// which is how a gethash into a defvar'd table is seen. Globals that
+// reach a common object are compared, and recorded, as one group
+// (image_state_groups.go).
 func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool) {
 	var p statePayload
+	image := s.image.Image()
 	seen := make(map[*lisp.Symbol]bool, len(st.vars))
-	s.image.Image().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
+	if st.share == nil {
+		st.share = imagestate.NewSharing()
+	}
+	share := st.share
+	defer share.Reset() // hold no values of the image between cells
+	var printed []printedVar
+	image.EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
 		seen[sym] = true
 		tv := st.vars[sym]
 		if tv != nil && (tv.host || tv.value == v && immutable(v)) {
 			return true
 		}
-		rec := varRecord{Name: sym.Name}
-		text, err := imagestate.Print(v)
-		switch {
-		case err == nil:
-			if tv != nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == text {
-				tv.value = v
-				return true
-			}
-			rec.Value = text
-		case tv != nil && tv.value == v:
-			return true
-		default:
-			rec.Why = err.Error()
-			rec.Forms = formsNaming(cell, sym)
-		}
-		if tv == nil {
-			tv = &trackedVar{}
-			st.vars[sym] = tv
-		}
-		tv.value, tv.rec, tv.recorded = v, rec, true
-		p.Vars = append(p.Vars, rec)
+		text, err := share.Print(len(printed), v)
+		printed = append(printed, printedVar{sym: sym, value: v, text: text, err: err})
 		return true
 	})
+	for _, i := range share.Alone() {
+		printed[i].text, printed[i].err = imagestate.Print(printed[i].value)
+	}
+	grouped := make([]bool, len(printed))
+	for _, g := range share.Groups() {
+		if st.groupChanges(&p, printed, g) {
+			for _, i := range g {
+				grouped[i] = true
+			}
+		}
+	}
+	for i, pv := range printed {
+		if !grouped[i] {
+			st.varChange(&p, pv, cell)
+		}
+	}
 	for sym, tv := range st.vars {
-		if !seen[sym] && !tv.host && !tv.rec.Unbound {
-			tv.value, tv.rec, tv.recorded = nil, varRecord{Name: sym.Name, Unbound: true}, true
+		if !seen[sym] && !tv.host && !tv.rec.Unbound && !tv.rec.Constant {
+			tv.value, tv.rec, tv.group, tv.recorded = nil, varRecord{Name: sym.Name, Unbound: true}, nil, true
 			p.Vars = append(p.Vars, tv.rec)
 		}
 	}
 	slices.SortFunc(p.Vars, func(a, b varRecord) int { return strings.Compare(a.Name, b.Name) })
+	for _, c := range constants(cell, image) {
+		if tv := st.vars[c.sym]; tv == nil || !sameRecord(tv.rec, c.rec) {
+			st.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
+			p.Vars = append(p.Vars, c.rec)
+		}
+	}
 	for _, d := range definitions(cell) {
 		if st.define(d) {
 			p.Defs = append(p.Defs, d)
@@ -183,6 +219,40 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 		p.Watch = &w
 	}
 	return p, len(p.Vars) > 0 || len(p.Defs) > 0 || p.Watch != nil || st.replayed
+}
+
+// printedVar is one global a state check printed.
+type printedVar struct {
+	sym   *lisp.Symbol
+	value lisp.Value
+	text  string
+	err   error
+}
+
+// varChange records one global that shares nothing with another when it
+// changed, or when it was last recorded in a group.
+func (st *imageState) varChange(p *statePayload, pv printedVar, cell *reader.Cell) {
+	tv := st.vars[pv.sym]
+	rec := varRecord{Name: pv.sym.Name}
+	switch {
+	case pv.err == nil:
+		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text {
+			tv.value = pv.value
+			return
+		}
+		rec.Value = pv.text
+	case tv != nil && tv.value == pv.value:
+		return
+	default:
+		rec.Why = pv.err.Error()
+		rec.Forms = formsNaming(cell, pv.sym)
+	}
+	if tv == nil {
+		tv = &trackedVar{}
+		st.vars[pv.sym] = tv
+	}
+	tv.value, tv.rec, tv.group, tv.recorded = pv.value, rec, nil, true
+	p.addVar(tv)
 }
 
 // define folds one definition into the state; it reports false when the
@@ -201,15 +271,35 @@ func (st *imageState) define(d defRecord) bool {
 	return true
 }
 
+// noteReplayed folds into the state the definitions and constants a cell
+// replayed (replay.go) made, so the full record written after a replay
+// holds them: a restore from it, or from a record that continues it, has
+// no replay to lean on.
+func (s *Session) noteReplayed(cell *reader.Cell) {
+	for _, d := range definitions(cell) {
+		op, _, _ := strings.Cut(d.Key, " ")
+		if d.Nested == "" && replayed[lisp.Intern(op)] {
+			s.img.define(d)
+		}
+	}
+	for _, c := range constants(cell, s.image.Image()) {
+		s.img.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
+	}
+}
+
 // full is the whole recorded state as one record.
 func (st *imageState) full() statePayload {
 	p := statePayload{Full: true, Defs: slices.Clone(st.defs), Replayed: st.replayed}
-	for _, tv := range st.vars {
+	names := make([]*lisp.Symbol, 0, len(st.vars))
+	for sym, tv := range st.vars {
 		if tv.recorded {
-			p.Vars = append(p.Vars, tv.rec)
+			names = append(names, sym)
 		}
 	}
-	slices.SortFunc(p.Vars, func(a, b varRecord) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(names, func(a, b *lisp.Symbol) int { return strings.Compare(a.Name, b.Name) })
+	for _, sym := range names {
+		p.addVar(st.vars[sym])
+	}
 	w := slices.Clone(st.watch)
 	if w == nil {
 		w = []string{}
@@ -219,52 +309,39 @@ func (st *imageState) full() statePayload {
 }
 
 // definitions are the defining forms among a cell's top-level forms (and
-// inside a top-level progn), each with its key.
+// inside a top-level progn), each with its key; a definition in the body
+// of a let, flet or the like is recorded under its own key too, but with
+// the whole top-level form and its operator as Nested
+// (image_state_nested.go).
 func definitions(cell *reader.Cell) []defRecord {
 	var out []defRecord
-	var walk func(form lisp.Value)
-	walk = func(form lisp.Value) {
-		c, ok := form.(*lisp.Cons)
-		if !ok {
-			return
-		}
-		op, ok := c.Car.(*lisp.Symbol)
-		if !ok {
-			return
-		}
-		if op.Name == "PROGN" {
-			for rest, ok := c.Cdr.(*lisp.Cons); ok; rest, ok = rest.Cdr.(*lisp.Cons) {
-				walk(rest.Car)
+	eachTopLevel(cell, func(form *lisp.Cons, op *lisp.Symbol) {
+		if definers[op.Name] {
+			text, err := imagestate.Print(form)
+			if err == nil {
+				out = append(out, defRecord{Key: defKey(form, op, text), Form: text})
 			}
 			return
 		}
-		if !definers[op.Name] {
-			return
-		}
-		text, err := imagestate.Print(form)
-		if err != nil {
-			return
-		}
-		key := op.Name
-		switch {
-		case op.Name == "DEFMETHOD":
-			// Methods of one generic function differ by their
-			// specializers: the whole form is the key.
-			key += " " + text
-		default:
-			if rest, ok := c.Cdr.(*lisp.Cons); ok {
-				name, _ := imagestate.Print(nameOf(rest.Car))
-				key += " " + name
-			}
-		}
-		out = append(out, defRecord{Key: key, Form: text})
-	}
-	if cell != nil {
-		for _, f := range cell.Forms {
-			walk(f)
-		}
-	}
+		out = append(out, nestedDefinitions(form, op)...)
+	})
 	return out
+}
+
+// defKey is a definition's key: its operator and name, or for a
+// defmethod, whose methods differ by their specializers, its whole form.
+func defKey(form *lisp.Cons, op *lisp.Symbol, text string) string {
+	key := op.Name
+	switch {
+	case op.Name == "DEFMETHOD":
+		key += " " + text
+	default:
+		if rest, ok := form.Cdr.(*lisp.Cons); ok {
+			name, _ := imagestate.Print(nameOf(rest.Car))
+			key += " " + name
+		}
+	}
+	return key
 }
 
 // nameOf is the name a defining form's second element gives: the symbol

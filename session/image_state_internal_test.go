@@ -6,12 +6,20 @@ import (
 	"testing"
 
 	"github.com/nodelisp/nodelisp/internal/testdb"
+	"github.com/nodelisp/nodelisp/lisp"
 )
 
 // BenchmarkStateCheck200Globals is the part of a turn state records add:
 // comparing 200 globals (numbers, strings, lists, 20 hash tables of 20
-// entries) with their last record after a cell that changed one number.
+// entries) with their last record after a cell that changed one number;
+// "shared" adds 40 globals each holding the tail of one of the lists, so
+// 40 pairs are checked as groups.
 func BenchmarkStateCheck200Globals(b *testing.B) {
+	b.Run("alone", func(b *testing.B) { benchStateCheck(b, false) })
+	b.Run("shared", func(b *testing.B) { benchStateCheck(b, true) })
+}
+
+func benchStateCheck(b *testing.B, shared bool) {
 	ctx := context.Background()
 	s, err := Open(ctx, testdb.SQLite(b), Options{Title: "bench", Home: b.TempDir()})
 	if err != nil {
@@ -33,6 +41,14 @@ func BenchmarkStateCheck200Globals(b *testing.B) {
 		if _, err := s.Eval(ctx, code); err != nil {
 			b.Fatal(err)
 		}
+		if shared && i%10 >= 6 {
+			if _, err := s.Eval(ctx, fmt.Sprintf(`(defvar *tail%d* (cdr *g%d*))`, i, i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if shared && len(s.img.vars[lisp.Intern("*TAIL6*")].group.Names) != 2 {
+		b.Fatal("*tail6* is not in a group")
 	}
 	b.ReportAllocs()
 	for b.Loop() {

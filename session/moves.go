@@ -139,6 +139,11 @@ func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bo
 		if chain, err = s.stateChain(ctx, target); err != nil {
 			return Move{}, err
 		}
+		// An earlier move's record changes nothing: point past it, so
+		// moving back and forth does not lengthen the chain.
+		for len(chain) > 0 && chain[0].empty() {
+			target, chain = chain[0].Base, chain[1:]
+		}
 	}
 	events := []store.NewEvent{{
 		Kind: store.KindHeadMove, Turn: to,

@@ -113,4 +113,5 @@ func (s *Session) replayCell(ctx context.Context, code string) {
 			_, _ = s.image.EvalForm(ctx, cell, form)
 		}
 	}
+	s.noteReplayed(cell)
 }

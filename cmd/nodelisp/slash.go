@@ -160,7 +160,8 @@ func (r *repl) redoCmd(ctx context.Context, args []string) error {
 	return r.showMove(r.sess.RedoWith(ctx, opts))
 }
 
-// showMove reports a head move and what it did to files.
+// showMove reports a head move, what it did to files and what the image
+// could not get back exactly.
 func (r *repl) showMove(m session.Move, err error) error {
 	if err != nil {
 		return err
@@ -168,6 +169,9 @@ func (r *repl) showMove(m session.Move, err error) error {
 	fmt.Fprintf(r.out, "head %s → %s (%s)\n", turnName(m.From), turnName(m.To), m.Why)
 	for _, f := range m.Files {
 		fmt.Fprintf(r.out, "  %s\n", f)
+	}
+	for _, line := range m.Image {
+		fmt.Fprintf(r.out, "  image: %s\n", line)
 	}
 	return nil
 }
@@ -189,6 +193,9 @@ func (r *repl) forkCmd(ctx context.Context, args []string) error {
 	r.sess = fork
 	fmt.Fprintf(r.out, "forked %s from %s at head %s; the REPL is now in %s\n",
 		fork.ID(), old.ID(), turnName(fork.Head()), fork.ID())
+	for _, line := range fork.RestoreNotes() {
+		fmt.Fprintf(r.out, "  image: %s\n", line)
+	}
 	return nil
 }
 

@@ -1,0 +1,159 @@
+package session
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/imagestate"
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
+
+// groupRecord holds globals whose values share structure (one's list is
+// the tail of another's): their values as one state text, the list of
+// them in Names order, so its labels span them all and a restore gives
+// back one object where the image had one.
+type groupRecord struct {
+	Names []string `json:"names"`
+	Value string   `json:"value"`
+}
+
+// groupChanges records the globals of one sharing group (indexes into
+// printed) when their joint text or their membership changed since the
+// last record. It reports false, having done nothing, when the group has
+// no joint text (it holds a closure the Sharing did not walk into): its
+// globals, printed again alone, are then recorded one by one.
+func (st *imageState) groupChanges(p *statePayload, printed []printedVar, members []int) bool {
+	slices.SortFunc(members, func(a, b int) int { return strings.Compare(printed[a].sym.Name, printed[b].sym.Name) })
+	names := make([]string, len(members))
+	values := make([]lisp.Value, len(members))
+	for k, i := range members {
+		names[k], values[k] = printed[i].sym.Name, printed[i].value
+	}
+	text, err := imagestate.Print(lisp.List(values...))
+	if err != nil {
+		for _, i := range members {
+			printed[i].text, printed[i].err = imagestate.Print(printed[i].value)
+		}
+		return false
+	}
+	first := st.vars[printed[members[0]].sym]
+	same := first != nil && first.group != nil && first.group.Value == text && slices.Equal(first.group.Names, names)
+	for _, i := range members {
+		if tv := st.vars[printed[i].sym]; tv == nil || tv.group != first.group {
+			same = false
+		}
+	}
+	if same {
+		for _, i := range members {
+			st.vars[printed[i].sym].value = printed[i].value
+		}
+		return true
+	}
+	g := &groupRecord{Names: names, Value: text}
+	for _, i := range members {
+		pv := printed[i]
+		tv := st.vars[pv.sym]
+		if tv == nil {
+			tv = &trackedVar{}
+			st.vars[pv.sym] = tv
+		}
+		tv.value, tv.rec, tv.group, tv.recorded = pv.value, varRecord{Name: pv.sym.Name}, g, true
+		p.addVar(tv)
+	}
+	return true
+}
+
+// addVar puts a tracked variable's record into p, and its group, once,
+// into p.Groups.
+func (p *statePayload) addVar(tv *trackedVar) {
+	rec := tv.rec
+	if tv.group != nil {
+		at := slices.IndexFunc(p.Groups, func(g groupRecord) bool {
+			return g.Value == tv.group.Value && slices.Equal(g.Names, tv.group.Names)
+		})
+		if at < 0 {
+			p.Groups = append(p.Groups, *tv.group)
+			at = len(p.Groups) - 1
+		}
+		rec.Group = at + 1
+	}
+	p.Vars = append(p.Vars, rec)
+}
+
+// constantRecord is a constant a cell defined, as recorded.
+type constantRecord struct {
+	sym *lisp.Symbol
+	rec varRecord
+}
+
+// constants are the constants a cell's top-level defconstant forms (also
+// inside a top-level progn) defined, with their values as state text, so
+// a restore defines them again without evaluating their value forms. A
+// value with no state text keeps the defconstant form, evaluated again.
+func constants(cell *reader.Cell, image *eval.Interp) []constantRecord {
+	var out []constantRecord
+	eachTopLevel(cell, func(form *lisp.Cons, op *lisp.Symbol) {
+		if op.Name != "DEFCONSTANT" {
+			return
+		}
+		rest, ok := form.Cdr.(*lisp.Cons)
+		if !ok {
+			return
+		}
+		sym, ok := rest.Car.(*lisp.Symbol)
+		if !ok {
+			return
+		}
+		info := image.Describe(sym)
+		if !info.Bound {
+			return // the form failed
+		}
+		rec := varRecord{Name: sym.Name, Constant: true}
+		if text, err := imagestate.Print(info.Value); err == nil {
+			rec.Value = text
+		} else {
+			rec.Why = err.Error()
+			if text, err := imagestate.Print(form); err == nil {
+				rec.Forms = []string{text}
+			}
+		}
+		out = append(out, constantRecord{sym: sym, rec: rec})
+	})
+	return out
+}
+
+// sameRecord reports whether two records of one variable say the same.
+func sameRecord(a, b varRecord) bool {
+	return a.Name == b.Name && a.Value == b.Value && a.Why == b.Why && a.Unbound == b.Unbound &&
+		a.Constant == b.Constant && slices.Equal(a.Forms, b.Forms)
+}
+
+// eachTopLevel calls fn with each top-level form of cell that is an
+// operator's call, looking inside top-level progns.
+func eachTopLevel(cell *reader.Cell, fn func(form *lisp.Cons, op *lisp.Symbol)) {
+	var walk func(form lisp.Value)
+	walk = func(form lisp.Value) {
+		c, ok := form.(*lisp.Cons)
+		if !ok {
+			return
+		}
+		op, ok := c.Car.(*lisp.Symbol)
+		if !ok {
+			return
+		}
+		if op.Name == "PROGN" {
+			for rest, ok := c.Cdr.(*lisp.Cons); ok; rest, ok = rest.Cdr.(*lisp.Cons) {
+				walk(rest.Car)
+			}
+			return
+		}
+		fn(c, op)
+	}
+	if cell != nil {
+		for _, f := range cell.Forms {
+			walk(f)
+		}
+	}
+}
