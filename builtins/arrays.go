@@ -121,6 +121,16 @@ func registerArrays() {
 		seqArrayArg("array-element-type", args[0])
 		return lisp.T
 	})
+	fn("upgraded-array-element-type", 1, 2, "(typespec &optional environment)", "Return the element type of the most specialised array that can hold objects of the type: character, bit or t (nodelisp specialises arrays on nothing else).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch up := upgradedElementName(t, args[0]); up {
+		case "BASE-CHAR":
+			// Every nodelisp string holds characters; subtypep still
+			// keeps base strings apart as SBCL does.
+			return lisp.Intern("CHARACTER")
+		default:
+			return lisp.Intern(up)
+		}
+	})
 	fn("bit-vector-p", 1, 1, "(object)", "True if the object is a bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(predBitVector(args[0]))
 	})

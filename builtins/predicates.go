@@ -277,7 +277,7 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 		if !predVector(v) {
 			return false
 		}
-		if len(params) > 0 && params[0] != lisp.Value(predSymStar) && !predElementTypeMatches(v, params[0]) {
+		if len(params) > 0 && params[0] != lisp.Value(predSymStar) && !predElementTypeMatches(t, v, params[0]) {
 			return false
 		}
 		if len(params) > 1 {
@@ -310,21 +310,21 @@ func predSizeMatches(n int, size lisp.Value) bool {
 	return ok && int(m) == n
 }
 
-// predElementTypeMatches says whether a vector's element type is the one
-// named: strings hold characters, other vectors hold anything (t).
-func predElementTypeMatches(v, et lisp.Value) bool {
-	s, ok := et.(*lisp.Symbol)
-	if !ok {
-		return false
+// predElementTypeMatches says whether a vector's element type is the
+// upgraded type of the one named: strings hold characters (of either
+// kind: nodelisp does not tell base strings apart), bit vectors bits, and
+// other vectors anything (t).
+func predElementTypeMatches(t *eval.Thread, v, et lisp.Value) bool {
+	up := upgradedElementName(t, et)
+	switch x := v.(type) {
+	case *lisp.String:
+		return up == "CHARACTER" || up == "BASE-CHAR"
+	case *lisp.Vector:
+		if x.Bits {
+			return up == "BIT"
+		}
 	}
-	_, isStr := v.(*lisp.String)
-	switch s.Name {
-	case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
-		return isStr
-	case "T":
-		return !isStr
-	}
-	return false
+	return up == "T"
 }
 
 func predByteType(v lisp.Value, signed bool, params []lisp.Value) bool {
