@@ -18,10 +18,15 @@ func registerChars() {
 	fn("char-int", 1, 1, "(char)", "The code point of a character (as char-code).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(charArg("char-int", a[0])))
 	})
-	fn("code-char", 1, 1, "(code)", "The character with a code point.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	fn("code-char", 1, 1, "(code)", "The character with a code point, or nil for a surrogate code (no string can hold one).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n, ok := a[0].(lisp.Fixnum)
 		if !ok || n < 0 || n > unicode.MaxRune {
 			lisp.TypeError("code-char", a[0], "a character code")
+		}
+		if n >= 0xD800 && n <= 0xDFFF {
+			// A surrogate code is no character a nodelisp string (UTF-8)
+			// can hold; CL lets code-char answer nil for such a code.
+			return lisp.Nil
 		}
 		return lisp.Char(rune(n))
 	})
