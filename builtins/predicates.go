@@ -5,6 +5,7 @@ package builtins
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -30,7 +31,7 @@ func registerPredicates() {
 	predFn("floatp", "True if the object is a float.", func(v lisp.Value) bool { _, ok := v.(lisp.Float); return ok })
 	predFn("complexp", "True if the object is a complex number (nodelisp has none).", func(v lisp.Value) bool { return false })
 	predFn("stringp", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
-	predFn("simple-string-p", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
+	predFn("simple-string-p", "True if the object is a string with neither fill pointer nor adjustable flag.", predSimpleString)
 	predFn("symbolp", "True if the object is a symbol (nil and keywords included).", func(v lisp.Value) bool { _, ok := v.(*lisp.Symbol); return ok })
 	predFn("keywordp", "True if the object is a keyword.", func(v lisp.Value) bool { s, ok := v.(*lisp.Symbol); return ok && s.Keyword })
 	predFn("characterp", "True if the object is a character.", func(v lisp.Value) bool { _, ok := v.(lisp.Char); return ok })
@@ -78,6 +79,13 @@ func predVector(v lisp.Value) bool {
 func predSimpleVector(v lisp.Value) bool {
 	x, ok := v.(*lisp.Vector)
 	return ok && !x.FillPointer && !x.Adjustable && !x.Bits
+}
+
+// predSimpleString is true of a string with neither fill pointer nor
+// the adjustable flag.
+func predSimpleString(v lisp.Value) bool {
+	s, ok := v.(*lisp.String)
+	return ok && !s.FillPointer && !s.Adjustable
 }
 
 func predFixnumRange(v lisp.Value) bool {
@@ -149,9 +157,11 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return ok
 	case "SINGLE-FLOAT", "SHORT-FLOAT":
 		return false // every nodelisp float is a double
-	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
+	case "STRING", "BASE-STRING":
 		_, ok := v.(*lisp.String)
 		return ok
+	case "SIMPLE-STRING", "SIMPLE-BASE-STRING":
+		return predSimpleString(v)
 	case "SYMBOL":
 		_, ok := v.(*lisp.Symbol)
 		return ok
@@ -269,6 +279,9 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 		return len(params) < 2 || predTypepStar(t, c.Cdr, params[1])
 	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
 		s, ok := v.(*lisp.String)
+		if strings.HasPrefix(head.Name, "SIMPLE-") && !predSimpleString(v) {
+			return false
+		}
 		return ok && (len(params) == 0 || predSizeMatches(seqStrLen(s), params[0]))
 	case "SIMPLE-VECTOR":
 		x, ok := v.(*lisp.Vector)
@@ -413,6 +426,9 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		}
 		return sym("extended-char")
 	case *lisp.String:
+		if x.FillPointer || x.Adjustable {
+			return lisp.List(sym("vector"), sym("character"), lisp.MakeInt(int64(seqArraySize("type-of", x))))
+		}
 		return lisp.List(sym("simple-array"), sym("character"), lisp.List(lisp.MakeInt(int64(seqStrLen(x)))))
 	case *lisp.Array:
 		return lisp.List(sym("simple-array"), lisp.T, arrDimList(x.Dims))

@@ -43,6 +43,11 @@ func registerSequencesMap() {
 		if hasFP {
 			n = cap(fp.Items)
 		}
+		str, strFP := args[0].(*lisp.String)
+		strFP = strFP && str.FillPointer
+		if strFP {
+			n = seqArraySize("map-into", str)
+		}
 		var out []lisp.Value
 		if len(args) == 2 {
 			for i := 0; i < n; i++ {
@@ -56,6 +61,16 @@ func registerSequencesMap() {
 				out = append(out, t.Apply(args[1], elems))
 				return true
 			})
+		}
+		if strFP {
+			// The whole size is stored into, and the fill pointer left
+			// after the last character stored.
+			all := []rune(str.S + str.Spare)
+			for i, c := range out {
+				all[i] = rune(charArg("map-into", c))
+			}
+			str.S, str.Spare = string(all[:len(out)]), string(all[len(out):])
+			return str
 		}
 		if hasFP {
 			full := fp.Items[:cap(fp.Items)]

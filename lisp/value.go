@@ -14,6 +14,11 @@ type Char rune
 // char can change it in place.
 type String struct {
 	S string
+	// A string made with a fill pointer keeps in S only the characters
+	// below it, and in Spare the ones between it and the string's size.
+	Spare       string
+	FillPointer bool
+	Adjustable  bool
 }
 
 // NewString returns a fresh Lisp string holding s.
