@@ -17,6 +17,10 @@ import (
 // structural hash and a comparison.
 type HashTable struct {
 	Test *Symbol // EQ, EQL, EQUAL or EQUALP
+	// RehashSize and RehashThreshold are what make-hash-table was given
+	// (nil: the defaults); the table grows as Go's maps do whatever
+	// they say, so they are only reported back.
+	RehashSize, RehashThreshold Value
 
 	strs    map[string]int32 // string keys of equal and equalp tables
 	exact   map[any]int32    // keys with an exact comparable form
