@@ -116,7 +116,7 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 			writeArgs = refs[:2] // the default is read, never stored
 		}
 		direct := func(value lisp.Value) lisp.Value {
-			if len(args) == 3 && !isConstantForm(args[2]) {
+			if name == "GETHASH" && len(args) == 3 && !isConstantForm(args[2]) {
 				value = lisp.List(sProgn, args[2], value) // the default is evaluated, in order
 			}
 			return lisp.List(concat([]lisp.Value{setter}, args[:len(writeArgs)], []lisp.Value{value})...)
