@@ -53,6 +53,10 @@ func (e *loopExpansion) loopVar(clause string) lisp.Value {
 		syntaxError("loop", "expected a variable after %s", clause)
 	}
 	v := e.next("a variable")
+	if v == lisp.Value(lisp.Nil) {
+		// for nil from 1 to 3: the values are stepped but not kept.
+		return gensym("IGNORED")
+	}
 	patternVars(v)
 	return v
 }
