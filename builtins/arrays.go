@@ -28,7 +28,7 @@ func registerArrays() {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return a.Items[arrIndex("aref", a, args[1:])]
 		}
-		return seqElt("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
+		return arrVectorRef("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
 	})
 	fn("%set-aref", 2, -1, "(array subscript… value)", "Store value at the subscripts of the array and return it (the setf of aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := args[len(args)-1]
@@ -37,7 +37,7 @@ func registerArrays() {
 			a.Items[arrIndex("aref", a, subs)] = v
 			return v
 		}
-		arrSetVectorElt("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", subs), v)
+		arrVectorSet("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", subs), v)
 		return v
 	})
 	for _, name := range []string{"bit", "sbit"} {
@@ -53,14 +53,14 @@ func registerArrays() {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return a.Items[arrRowMajor("row-major-aref", a, args[1])]
 		}
-		return seqElt("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1])
+		return arrVectorRef("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1])
 	})
 	fn("%set-row-major-aref", 3, 3, "(array index value)", "Store value at the row-major index of the array and return it (the setf of row-major-aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
 			a.Items[arrRowMajor("row-major-aref", a, args[1])] = args[2]
 			return args[2]
 		}
-		arrSetVectorElt("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1], args[2])
+		arrVectorSet("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1], args[2])
 		return args[2]
 	})
 	fn("array-dimension", 2, 2, "(array axis)", "Return the size of the array along the axis.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -264,6 +264,49 @@ func arrBit(op string, v lisp.Value) {
 	if v != lisp.Value(lisp.Fixnum(0)) && v != lisp.Value(lisp.Fixnum(1)) {
 		lisp.TypeError(op, v, "a bit (0 or 1)")
 	}
+}
+
+// arrVectorRef is aref on a vector: any element below its size, past a
+// fill pointer too.
+func arrVectorRef(op string, v, index lisp.Value) lisp.Value {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		if x.FillPointer {
+			full := x.Items[:cap(x.Items)]
+			return full[seqIndex(op, index, len(full))]
+		}
+	case *lisp.String:
+		if x.FillPointer {
+			return seqElt(op, lisp.NewString(x.S+x.Spare), index)
+		}
+	}
+	return seqElt(op, v, index)
+}
+
+// arrVectorSet is the setf of arrVectorRef.
+func arrVectorSet(op string, v, index, value lisp.Value) {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		if x.FillPointer {
+			full := x.Items[:cap(x.Items)]
+			i := seqIndex(op, index, len(full))
+			if x.Bits {
+				arrBit(op, value)
+			}
+			full[i] = value
+			return
+		}
+	case *lisp.String:
+		if x.FillPointer {
+			all := lisp.NewString(x.S + x.Spare)
+			seqSetElt(op, all, index, value)
+			fp := seqStrLen(x)
+			x.S, x.Spare = all.S, ""
+			strSetFillPointer(x, fp)
+			return
+		}
+	}
+	arrSetVectorElt(op, v, index, value)
 }
 
 // arrSetVectorElt stores into a rank-one array, keeping a bit vector's
