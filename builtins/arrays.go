@@ -12,15 +12,12 @@ import (
 func registerArrays() {
 	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new array of the dimensions (a string for element type character, a bit vector for bit).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
-		if _, ok := kw.get("displaced-to"); ok {
-			lisp.Errorf("make-array: displaced arrays are not supported")
-		}
-		if _, ok := kw.get("displaced-index-offset"); ok {
-			lisp.Errorf("make-array: displaced arrays are not supported")
-		}
 		dims := arrDims(args[0])
 		if len(dims) == 1 {
 			return seqMakeArray(t, args[0], kw)
+		}
+		if d, ok := kw.get("displaced-to"); ok && d != lisp.Value(lisp.Nil) {
+			lisp.Errorf("make-array: displaced arrays of rank %d are not supported (only vectors)", len(dims))
 		}
 		return arrMake(t, dims, kw)
 	})
@@ -138,6 +135,7 @@ func registerArrays() {
 		return lisp.Bool(predBitVector(args[0]))
 	})
 	registerBitOps()
+	registerArraysDisplaced()
 }
 
 // arrDims reads make-array's dimensions: a length or a list of them.
@@ -303,6 +301,7 @@ func arrVectorSet(op string, v, index, value lisp.Value) {
 			fp := seqStrLen(x)
 			x.S, x.Spare = all.S, ""
 			strSetFillPointer(x, fp)
+			strChanged(x)
 			return
 		}
 	}

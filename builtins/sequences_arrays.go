@@ -56,8 +56,17 @@ func registerSequencesArrays() {
 			return seqStringPush("vector-push-extend", v, args[0], true)
 		case *lisp.Vector:
 			seqNeedFillPointer("vector-push-extend", v)
-			n := len(v.Items)
+			n, size := len(v.Items), cap(v.Items)
 			v.Items = append(v.Items, args[0])
+			if cap(v.Items) != size {
+				// The storage moved: a view left its target, and a
+				// target's views follow it.
+				if v.DisplacedTo != nil {
+					vecLeaveTarget(v)
+				} else {
+					vecStorageMoved(v)
+				}
+			}
 			return lisp.MakeInt(int64(n))
 		}
 		lisp.TypeError("vector-push-extend", args[1], "a vector with a fill pointer")
@@ -198,9 +207,6 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 	}
 	n := indexArg("make-array", dims)
 	checkSize("make-array", n)
-	if _, ok := kw.get("displaced-to"); ok {
-		lisp.Errorf("make-array: displaced arrays are not supported")
-	}
 	fp := n
 	hasFP := false
 	if f, ok := kw.get("fill-pointer"); ok && f != lisp.Value(lisp.Nil) {
@@ -211,6 +217,9 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 				lisp.Errorf("make-array: the fill pointer %d is beyond the size %d", fp, n)
 			}
 		}
+	}
+	if d, ok := kw.get("displaced-to"); ok && d != lisp.Value(lisp.Nil) {
+		return arrMakeDisplaced(n, fp, hasFP, kw)
 	}
 	var contents []lisp.Value
 	if ic, ok := kw.get("initial-contents"); ok {
@@ -333,11 +342,14 @@ func seqStringPush(op string, s *lisp.String, c lisp.Value, extend bool) lisp.Va
 		if !extend {
 			return lisp.Nil
 		}
+		strLeaveTarget(s) // it grows out of the window it had
 		s.S += string(rune(ch))
+		strChanged(s)
 		return lisp.MakeInt(int64(n))
 	}
 	_, size := utf8.DecodeRuneInString(s.Spare)
 	s.S, s.Spare = s.S+string(rune(ch)), s.Spare[size:]
+	strChanged(s)
 	return lisp.MakeInt(int64(n))
 }
 

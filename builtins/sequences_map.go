@@ -70,6 +70,7 @@ func registerSequencesMap() {
 				all[i] = rune(charArg("map-into", c))
 			}
 			str.S, str.Spare = string(all[:len(out)]), string(all[len(out):])
+			strChanged(str)
 			return str
 		}
 		if hasFP {

@@ -352,6 +352,7 @@ func seqStore(op string, seq lisp.Value, items []lisp.Value) {
 	case *lisp.String:
 		if !x.FillPointer {
 			x.S = seqCharsToString(op, items)
+			strChanged(x)
 			return
 		}
 		// A function the caller called may have moved the fill pointer
@@ -361,6 +362,7 @@ func seqStore(op string, seq lisp.Value, items []lisp.Value) {
 			cur[i] = rune(charArg(op, items[i]))
 		}
 		x.S = string(cur)
+		strChanged(x)
 	default:
 		// A function the caller called may have changed the list's
 		// length since items were read: store as many as both hold.
