@@ -97,6 +97,11 @@ var predSymStar = lisp.Intern("*")
 
 // predTypep reports whether v is of type spec.
 func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
+	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
+		// A class is a type specifier: the type of its instances, which
+		// its name names as long as it is the class of that name.
+		spec = c.Name
+	}
 	if exp, ok := userTypeExpansion(t, spec); ok {
 		spec = exp
 	}
