@@ -31,7 +31,9 @@ func registerArrays() {
 		v := args[len(args)-1]
 		subs := args[1 : len(args)-1]
 		if a, ok := args[0].(*lisp.Array); ok {
-			a.Items[arrIndex("aref", a, subs)] = v
+			i := arrIndex("aref", a, subs)
+			arrCheckElement("aref", a, v)
+			a.Items[i] = v
 			return v
 		}
 		arrVectorSet("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", subs), v)
@@ -54,7 +56,9 @@ func registerArrays() {
 	})
 	fn("%set-row-major-aref", 3, 3, "(array index value)", "Store value at the row-major index of the array and return it (the setf of row-major-aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
-			a.Items[arrRowMajor("row-major-aref", a, args[1])] = args[2]
+			i := arrRowMajor("row-major-aref", a, args[1])
+			arrCheckElement("row-major-aref", a, args[2])
+			a.Items[i] = args[2]
 			return args[2]
 		}
 		arrVectorSet("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1], args[2])
@@ -107,6 +111,9 @@ func registerArrays() {
 	fn("array-element-type", 1, 1, "(array)", "Return the type of the array's elements: character for strings, bit for bit vectors, t otherwise.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *lisp.Array:
+			if x.ElementType != nil {
+				return x.ElementType
+			}
 			return lisp.T
 		case *lisp.String:
 			return lisp.Intern("CHARACTER")
@@ -160,8 +167,16 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 		lisp.Errorf("make-array: only a vector can have a fill pointer, not an array of rank %d", len(dims))
 	}
 	et := kw.or("element-type", lisp.T)
-	if seqIsCharType(et) || arrIsBitType(et) {
-		lisp.Errorf("make-array: an array of rank %d with element type %s is not supported (only t)", len(dims), lisp.Prin1ToString(et))
+	var elementType *lisp.Symbol
+	init := kw.or("initial-element", lisp.MakeInt(0))
+	switch {
+	case seqIsCharType(et):
+		elementType = lisp.Intern("CHARACTER")
+		if _, ok := kw.get("initial-element"); !ok {
+			init = lisp.Char(0)
+		}
+	case arrIsBitType(et):
+		elementType = lisp.Intern("BIT")
 	}
 	total := 1
 	for _, d := range dims {
@@ -173,7 +188,7 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 	// Reserved against the cell's memory cap before it is allocated, as
 	// a vector is (memory.go).
 	reserve(t, int64(total)*valueBytes, "make-array", total, "elements")
-	a := &lisp.Array{Dims: dims, Items: make([]lisp.Value, total)}
+	a := &lisp.Array{Dims: dims, Items: make([]lisp.Value, total), ElementType: elementType}
 	if total > 0 {
 		eval.Hold(t, &a.Items[0], int64(total)*valueBytes)
 	}
@@ -182,13 +197,30 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 		if n != total {
 			lisp.Errorf("make-array: the initial contents do not match the dimensions %s", lisp.Prin1ToString(arrDimList(dims)))
 		}
+		for _, x := range a.Items {
+			arrCheckElement("make-array", a, x)
+		}
 		return a
 	}
-	init := kw.or("initial-element", lisp.MakeInt(0))
+	arrCheckElement("make-array", a, init)
 	for i := range a.Items {
 		a.Items[i] = init
 	}
 	return a
+}
+
+// arrCheckElement signals the type error of storing v into an array of
+// characters or bits that v is not one of.
+func arrCheckElement(op string, a *lisp.Array, v lisp.Value) {
+	switch {
+	case a.ElementType == nil:
+	case a.ElementType.Name == "BIT":
+		arrBit(op, v)
+	default:
+		if _, ok := v.(lisp.Char); !ok {
+			lisp.TypeError(op, v, "a character")
+		}
+	}
 }
 
 // arrFill stores the nested initial contents of axis from offset and

@@ -90,7 +90,16 @@ func arrMakeDisplaced(n, fp int, hasFP bool, kw kwargs) lisp.Value {
 		x.Views = append(x.Views, v)
 		return v
 	case *lisp.Array:
-		if wantChars || wantBits {
+		switch {
+		case x.ElementType != nil && wantChars:
+			lisp.Errorf("make-array: a string displaced to an array of rank %d is not supported", len(x.Dims))
+		case x.ElementType != nil && x.ElementType.Name == "BIT" && !wantBits:
+			mismatch("an array of element type bit")
+		case x.ElementType != nil && wantBits:
+			lisp.Errorf("make-array: a bit vector displaced to an array of rank %d is not supported", len(x.Dims))
+		case x.ElementType != nil:
+			mismatch("an array of element type " + x.ElementType.Name)
+		case wantChars || wantBits:
 			mismatch("an array of element type t")
 		}
 		return &lisp.Vector{Items: x.Items[offset : offset+fp : offset+n], FillPointer: hasFP, Adjustable: adjustable,

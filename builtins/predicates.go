@@ -78,14 +78,27 @@ func predVector(v lisp.Value) bool {
 
 func predSimpleVector(v lisp.Value) bool {
 	x, ok := v.(*lisp.Vector)
-	return ok && !x.FillPointer && !x.Adjustable && !x.Bits
+	return ok && !x.FillPointer && !x.Adjustable && !x.Bits && x.DisplacedTo == nil
 }
 
 // predSimpleString is true of a string with neither fill pointer nor
 // the adjustable flag.
 func predSimpleString(v lisp.Value) bool {
 	s, ok := v.(*lisp.String)
-	return ok && !s.FillPointer && !s.Adjustable
+	return ok && !s.FillPointer && !s.Adjustable && s.DisplacedTo == nil
+}
+
+// predSimpleArray is true of an array that is neither displaced,
+// adjustable nor fill-pointered.
+func predSimpleArray(v lisp.Value) bool {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		return !x.FillPointer && !x.Adjustable && x.DisplacedTo == nil
+	case *lisp.String:
+		return predSimpleString(v)
+	}
+	_, ok := v.(*lisp.Array)
+	return ok
 }
 
 func predFixnumRange(v lisp.Value) bool {
@@ -292,23 +305,34 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 		x, ok := v.(*lisp.Vector)
 		return ok && predSimpleVector(v) && (len(params) == 0 || predSizeMatches(len(x.Items), params[0]))
 	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
-		if !predVector(v) {
+		if head.Name == "VECTOR" && !predVector(v) || !predArray(v) {
+			return false
+		}
+		if head.Name == "SIMPLE-ARRAY" && !predSimpleArray(v) {
 			return false
 		}
 		if len(params) > 0 && params[0] != lisp.Value(predSymStar) && !predElementTypeMatches(t, v, params[0]) {
 			return false
 		}
-		if len(params) > 1 {
-			size := params[1]
-			if head.Name != "VECTOR" {
-				// An array's dimensions are a list: (array t (3)).
-				if c, ok := size.(*lisp.Cons); ok && c.Cdr == lisp.Value(lisp.Nil) {
-					size = c.Car
-				} else if size != lisp.Value(predSymStar) {
-					return false
-				}
+		if len(params) < 2 || params[1] == lisp.Value(predSymStar) {
+			return true
+		}
+		dims := arrDimensions("typep", v)
+		if head.Name == "VECTOR" {
+			return predSizeMatches(dims[0], params[1])
+		}
+		// An array's dimensions are a rank or a list of sizes and *s.
+		if rank, ok := params[1].(lisp.Fixnum); ok {
+			return int(rank) == len(dims)
+		}
+		want := lisp.ListToSlice("typep", params[1])
+		if len(want) != len(dims) {
+			return false
+		}
+		for i, w := range want {
+			if !predSizeMatches(dims[i], w) {
+				return false
 			}
-			return predSizeMatches(seqLength("typep", v), size)
 		}
 		return true
 	}
@@ -340,6 +364,10 @@ func predElementTypeMatches(t *eval.Thread, v, et lisp.Value) bool {
 	case *lisp.Vector:
 		if x.Bits {
 			return up == "BIT"
+		}
+	case *lisp.Array:
+		if x.ElementType != nil {
+			return up == x.ElementType.Name || up == "BASE-CHAR" && x.ElementType.Name == "CHARACTER"
 		}
 	}
 	return up == "T"
@@ -436,7 +464,11 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		}
 		return lisp.List(sym("simple-array"), sym("character"), lisp.List(lisp.MakeInt(int64(seqStrLen(x)))))
 	case *lisp.Array:
-		return lisp.List(sym("simple-array"), lisp.T, arrDimList(x.Dims))
+		et := lisp.Value(lisp.T)
+		if x.ElementType != nil {
+			et = x.ElementType
+		}
+		return lisp.List(sym("simple-array"), et, arrDimList(x.Dims))
 	case *lisp.Vector:
 		if x.Bits {
 			return lisp.List(sym("simple-bit-vector"), lisp.MakeInt(int64(len(x.Items))))
