@@ -504,6 +504,13 @@ func writeANSIResults(t *testing.T, dir, ch string, items []ansiItem, ours, thei
 			}
 		}
 	}
+	for name, o := range theirs {
+		if !listed[name] {
+			if _, ours := ours[name]; !ours {
+				fmt.Fprintf(&all, "(sbcl only)\t%s\t\t%s\n", name, o)
+			}
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
