@@ -113,6 +113,9 @@ func registerSequencesMap() {
 
 // seqResultKind reads a result type specifier.
 func seqResultKind(t *eval.Thread, op string, spec lisp.Value) seqKind {
+	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
+		spec = c.Name // a class names the type of its instances
+	}
 	name := ""
 	var params []lisp.Value
 	switch s := spec.(type) {
@@ -193,6 +196,9 @@ func seqMake(op string, kind seqKind, items []lisp.Value) lisp.Value {
 }
 
 func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
+	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
+		spec = c.Name
+	}
 	name := ""
 	switch s := spec.(type) {
 	case *lisp.Symbol:
