@@ -21,14 +21,22 @@ func parseKeys(op string, args []lisp.Value, allowed ...string) kwargs {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", op)
 	}
 	kw := kwargs{}
+	// The leftmost :allow-other-keys decides, as CL has it; with it true
+	// any symbol may name an argument, a non-keyword one (never read) too.
 	other := false
 	for i := 0; i < len(args); i += 2 {
+		if k, ok := args[i].(*lisp.Symbol); ok && k.Keyword && k.Name == "ALLOW-OTHER-KEYS" {
+			other = lisp.Truthy(args[i+1])
+			break
+		}
+	}
+	for i := 0; i < len(args); i += 2 {
 		k, ok := args[i].(*lisp.Symbol)
-		if !ok || !k.Keyword {
+		if !ok || !k.Keyword && !other {
 			lisp.SignalClass(lisp.ClassProgramError, "%s: %s is not a keyword", op, lisp.Prin1ToString(args[i]))
 		}
-		if k.Name == "ALLOW-OTHER-KEYS" && lisp.Truthy(args[i+1]) {
-			other = true
+		if !k.Keyword {
+			continue
 		}
 		if _, seen := kw[k]; !seen { // the leftmost occurrence wins, as in CL
 			kw[k] = args[i+1]

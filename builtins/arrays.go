@@ -12,15 +12,12 @@ import (
 func registerArrays() {
 	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new array of the dimensions (a string for element type character, a bit vector for bit).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
-		if _, ok := kw.get("displaced-to"); ok {
-			lisp.Errorf("make-array: displaced arrays are not supported")
-		}
-		if _, ok := kw.get("displaced-index-offset"); ok {
-			lisp.Errorf("make-array: displaced arrays are not supported")
-		}
 		dims := arrDims(args[0])
 		if len(dims) == 1 {
 			return seqMakeArray(t, args[0], kw)
+		}
+		if d, ok := kw.get("displaced-to"); ok && d != lisp.Value(lisp.Nil) {
+			lisp.Errorf("make-array: displaced arrays of rank %d are not supported (only vectors)", len(dims))
 		}
 		return arrMake(t, dims, kw)
 	})
@@ -28,16 +25,18 @@ func registerArrays() {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return a.Items[arrIndex("aref", a, args[1:])]
 		}
-		return seqElt("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
+		return arrVectorRef("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
 	})
 	fn("%set-aref", 2, -1, "(array subscript… value)", "Store value at the subscripts of the array and return it (the setf of aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := args[len(args)-1]
 		subs := args[1 : len(args)-1]
 		if a, ok := args[0].(*lisp.Array); ok {
-			a.Items[arrIndex("aref", a, subs)] = v
+			i := arrIndex("aref", a, subs)
+			arrCheckElement("aref", a, v)
+			a.Items[i] = v
 			return v
 		}
-		arrSetVectorElt("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", subs), v)
+		arrVectorSet("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", subs), v)
 		return v
 	})
 	for _, name := range []string{"bit", "sbit"} {
@@ -53,14 +52,16 @@ func registerArrays() {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return a.Items[arrRowMajor("row-major-aref", a, args[1])]
 		}
-		return seqElt("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1])
+		return arrVectorRef("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1])
 	})
 	fn("%set-row-major-aref", 3, 3, "(array index value)", "Store value at the row-major index of the array and return it (the setf of row-major-aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
-			a.Items[arrRowMajor("row-major-aref", a, args[1])] = args[2]
+			i := arrRowMajor("row-major-aref", a, args[1])
+			arrCheckElement("row-major-aref", a, args[2])
+			a.Items[i] = args[2]
 			return args[2]
 		}
-		arrSetVectorElt("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1], args[2])
+		arrVectorSet("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1], args[2])
 		return args[2]
 	})
 	fn("array-dimension", 2, 2, "(array axis)", "Return the size of the array along the axis.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -110,6 +111,9 @@ func registerArrays() {
 	fn("array-element-type", 1, 1, "(array)", "Return the type of the array's elements: character for strings, bit for bit vectors, t otherwise.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *lisp.Array:
+			if x.ElementType != nil {
+				return x.ElementType
+			}
 			return lisp.T
 		case *lisp.String:
 			return lisp.Intern("CHARACTER")
@@ -121,6 +125,16 @@ func registerArrays() {
 		seqArrayArg("array-element-type", args[0])
 		return lisp.T
 	})
+	fn("upgraded-array-element-type", 1, 2, "(typespec &optional environment)", "Return the element type of the most specialised array that can hold objects of the type: character, bit or t (nodelisp specialises arrays on nothing else).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		switch up := upgradedElementName(t, args[0]); up {
+		case "BASE-CHAR":
+			// Every nodelisp string holds characters; subtypep still
+			// keeps base strings apart as SBCL does.
+			return lisp.Intern("CHARACTER")
+		default:
+			return lisp.Intern(up)
+		}
+	})
 	fn("bit-vector-p", 1, 1, "(object)", "True if the object is a bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(predBitVector(args[0]))
 	})
@@ -128,6 +142,7 @@ func registerArrays() {
 		return lisp.Bool(predBitVector(args[0]))
 	})
 	registerBitOps()
+	registerArraysDisplaced()
 }
 
 // arrDims reads make-array's dimensions: a length or a list of them.
@@ -152,8 +167,16 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 		lisp.Errorf("make-array: only a vector can have a fill pointer, not an array of rank %d", len(dims))
 	}
 	et := kw.or("element-type", lisp.T)
-	if seqIsCharType(et) || arrIsBitType(et) {
-		lisp.Errorf("make-array: an array of rank %d with element type %s is not supported (only t)", len(dims), lisp.Prin1ToString(et))
+	var elementType *lisp.Symbol
+	init := kw.or("initial-element", lisp.MakeInt(0))
+	switch {
+	case seqIsCharType(et):
+		elementType = lisp.Intern("CHARACTER")
+		if _, ok := kw.get("initial-element"); !ok {
+			init = lisp.Char(0)
+		}
+	case arrIsBitType(et):
+		elementType = lisp.Intern("BIT")
 	}
 	total := 1
 	for _, d := range dims {
@@ -165,7 +188,7 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 	// Reserved against the cell's memory cap before it is allocated, as
 	// a vector is (memory.go).
 	reserve(t, int64(total)*valueBytes, "make-array", total, "elements")
-	a := &lisp.Array{Dims: dims, Items: make([]lisp.Value, total)}
+	a := &lisp.Array{Dims: dims, Items: make([]lisp.Value, total), ElementType: elementType}
 	if total > 0 {
 		eval.Hold(t, &a.Items[0], int64(total)*valueBytes)
 	}
@@ -174,13 +197,30 @@ func arrMake(t *eval.Thread, dims []int, kw kwargs) *lisp.Array {
 		if n != total {
 			lisp.Errorf("make-array: the initial contents do not match the dimensions %s", lisp.Prin1ToString(arrDimList(dims)))
 		}
+		for _, x := range a.Items {
+			arrCheckElement("make-array", a, x)
+		}
 		return a
 	}
-	init := kw.or("initial-element", lisp.MakeInt(0))
+	arrCheckElement("make-array", a, init)
 	for i := range a.Items {
 		a.Items[i] = init
 	}
 	return a
+}
+
+// arrCheckElement signals the type error of storing v into an array of
+// characters or bits that v is not one of.
+func arrCheckElement(op string, a *lisp.Array, v lisp.Value) {
+	switch {
+	case a.ElementType == nil:
+	case a.ElementType.Name == "BIT":
+		arrBit(op, v)
+	default:
+		if _, ok := v.(lisp.Char); !ok {
+			lisp.TypeError(op, v, "a character")
+		}
+	}
 }
 
 // arrFill stores the nested initial contents of axis from offset and
@@ -254,6 +294,50 @@ func arrBit(op string, v lisp.Value) {
 	if v != lisp.Value(lisp.Fixnum(0)) && v != lisp.Value(lisp.Fixnum(1)) {
 		lisp.TypeError(op, v, "a bit (0 or 1)")
 	}
+}
+
+// arrVectorRef is aref on a vector: any element below its size, past a
+// fill pointer too.
+func arrVectorRef(op string, v, index lisp.Value) lisp.Value {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		if x.FillPointer {
+			full := x.Items[:cap(x.Items)]
+			return full[seqIndex(op, index, len(full))]
+		}
+	case *lisp.String:
+		if x.FillPointer {
+			return seqElt(op, lisp.NewString(x.S+x.Spare), index)
+		}
+	}
+	return seqElt(op, v, index)
+}
+
+// arrVectorSet is the setf of arrVectorRef.
+func arrVectorSet(op string, v, index, value lisp.Value) {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		if x.FillPointer {
+			full := x.Items[:cap(x.Items)]
+			i := seqIndex(op, index, len(full))
+			if x.Bits {
+				arrBit(op, value)
+			}
+			full[i] = value
+			return
+		}
+	case *lisp.String:
+		if x.FillPointer {
+			all := lisp.NewString(x.S + x.Spare)
+			seqSetElt(op, all, index, value)
+			fp := seqStrLen(x)
+			x.S, x.Spare = all.S, ""
+			strSetFillPointer(x, fp)
+			strChanged(x)
+			return
+		}
+	}
+	arrSetVectorElt(op, v, index, value)
 }
 
 // arrSetVectorElt stores into a rank-one array, keeping a bit vector's

@@ -18,12 +18,33 @@ func registerChars() {
 	fn("char-int", 1, 1, "(char)", "The code point of a character (as char-code).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(charArg("char-int", a[0])))
 	})
-	fn("code-char", 1, 1, "(code)", "The character with a code point.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	fn("code-char", 1, 1, "(code)", "The character with a code point, or nil for a surrogate code (no string can hold one).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n, ok := a[0].(lisp.Fixnum)
 		if !ok || n < 0 || n > unicode.MaxRune {
 			lisp.TypeError("code-char", a[0], "a character code")
 		}
+		if n >= 0xD800 && n <= 0xDFFF {
+			// A surrogate code is no character a nodelisp string (UTF-8)
+			// can hold; CL lets code-char answer nil for such a code.
+			return lisp.Nil
+		}
 		return lisp.Char(rune(n))
+	})
+	fn("character", 1, 1, "(designator)", "The character a character designator names: a character, or a string or symbol name of one character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		switch x := a[0].(type) {
+		case lisp.Char:
+			return x
+		case *lisp.String:
+			if r := []rune(x.S); len(r) == 1 {
+				return lisp.Char(r[0])
+			}
+		case *lisp.Symbol:
+			if r := []rune(x.Name); len(r) == 1 {
+				return lisp.Char(r[0])
+			}
+		}
+		lisp.TypeError("character", a[0], "a character designator")
+		return nil
 	})
 	fn("char-upcase", 1, 1, "(char)", "The upper-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.Char(chrUpcase(rune(charArg("char-upcase", a[0]))))
@@ -42,6 +63,7 @@ func registerChars() {
 		{"lower-case-p", "True if a character is a lower-case letter with an upper-case form.", func(r rune) bool { return chrUpcase(r) != r }},
 		{"both-case-p", "True if a character has upper- and lower-case forms.", func(r rune) bool { return chrUpcase(r) != r || chrDowncase(r) != r }},
 		{"graphic-char-p", "True if a character is printable (not a control character).", chrGraphic},
+		{"standard-char-p", "True if a character is one of the 96 standard characters (space, newline and the printable ASCII ones).", func(r rune) bool { return predStandardChar(lisp.Char(r)) }},
 	}
 	for _, p := range preds {
 		fn(p.name, 1, 1, "(char)", p.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {

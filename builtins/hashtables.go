@@ -16,7 +16,32 @@ func registerHashtables() {
 		if f, ok := kw.get("test"); ok {
 			test = hashTestName(f)
 		}
-		return lisp.NewHashTable(test)
+		h := lisp.NewHashTable(test)
+		if v, ok := kw.get("rehash-size"); ok {
+			if !(lisp.IsInteger(v) && lisp.Sign("make-hash-table", v) > 0) && !(lisp.IsNumber(v) && lisp.ToFloat(v) >= 1) {
+				lisp.TypeError("make-hash-table", v, "a rehash size (an integer above 0 or a float of at least 1)")
+			}
+			h.RehashSize = v
+		}
+		if v, ok := kw.get("rehash-threshold"); ok {
+			if !lisp.IsNumber(v) || lisp.ToFloat(v) < 0 || lisp.ToFloat(v) > 1 {
+				lisp.TypeError("make-hash-table", v, "a rehash threshold (a number from 0 to 1)")
+			}
+			h.RehashThreshold = v
+		}
+		return h
+	})
+	fn("hash-table-rehash-size", 1, 1, "(hash-table)", "Return the rehash size the hash table was made with (1.5 by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if v := hashArg("hash-table-rehash-size", args[0]).RehashSize; v != nil {
+			return v
+		}
+		return lisp.Float(1.5)
+	})
+	fn("hash-table-rehash-threshold", 1, 1, "(hash-table)", "Return the rehash threshold the hash table was made with (1.0 by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if v := hashArg("hash-table-rehash-threshold", args[0]).RehashThreshold; v != nil {
+			return v
+		}
+		return lisp.Float(1)
 	})
 	borrowsArgs()
 	fn("gethash", 2, 3, "(key hash-table &optional default)", "Return the value stored under key and t, or default (nil) and nil when there is none.", func(t *eval.Thread, args []lisp.Value) lisp.Value {

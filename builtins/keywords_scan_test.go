@@ -27,8 +27,6 @@ import (
 // never read fails this test.
 var ignoredKeywords = map[string]string{
 	"make-hash-table :size":                   "a sizing hint with no observable effect",
-	"make-hash-table :rehash-size":            "a sizing hint with no observable effect",
-	"make-hash-table :rehash-threshold":       "a sizing hint with no observable effect",
 	"make-hash-table :weakness":               "weak entries differ only under garbage collection, which a cell cannot observe",
 	"make-hash-table :synchronized":           "a cell runs one thread",
 	"make-string-output-stream :element-type": "string streams hold characters, the only element type SBCL gives them",

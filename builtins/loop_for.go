@@ -40,7 +40,8 @@ func typeInitTree(ty lisp.Value) lisp.Value {
 	switch {
 	case symbolNamed(ty, "FIXNUM"), symbolNamed(ty, "INTEGER"), symbolNamed(ty, "NUMBER"):
 		return lisp.MakeInt(0)
-	case symbolNamed(ty, "FLOAT"), symbolNamed(ty, "DOUBLE-FLOAT"), symbolNamed(ty, "SINGLE-FLOAT"):
+	case symbolNamed(ty, "FLOAT"), symbolNamed(ty, "DOUBLE-FLOAT"), symbolNamed(ty, "SINGLE-FLOAT"),
+		symbolNamed(ty, "SHORT-FLOAT"), symbolNamed(ty, "LONG-FLOAT"):
 		return lisp.Float(0)
 	}
 	return lisp.Nil
@@ -52,6 +53,10 @@ func (e *loopExpansion) loopVar(clause string) lisp.Value {
 		syntaxError("loop", "expected a variable after %s", clause)
 	}
 	v := e.next("a variable")
+	if v == lisp.Value(lisp.Nil) {
+		// for nil from 1 to 3: the values are stepped but not kept.
+		return gensym("IGNORED")
+	}
 	patternVars(v)
 	return v
 }

@@ -33,6 +33,7 @@ var setterOf = map[string]*lisp.Symbol{
 	"CHAR": sSetChar, "SCHAR": sSetChar, "GETHASH": sPuthash,
 	"SYMBOL-FUNCTION": lisp.Sym("%set-symbol-function"), "FDEFINITION": lisp.Sym("%set-symbol-function"),
 	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
+	"FILL-POINTER": lisp.Sym("%set-fill-pointer"), "SUBSEQ": lisp.Sym("%set-subseq"),
 }
 
 // setterArity is how many arguments each accessor of setterOf takes, at
@@ -45,6 +46,7 @@ var setterArity = map[string][2]int{
 	"CHAR": {2, 2}, "SCHAR": {2, 2}, "GETHASH": {2, 3},
 	"SYMBOL-FUNCTION": {1, 1}, "FDEFINITION": {1, 1},
 	"BIT": {2, 2}, "SBIT": {2, 2}, "ROW-MAJOR-AREF": {2, 2},
+	"FILL-POINTER": {1, 1}, "SUBSEQ": {2, 3},
 }
 
 // ordinalIndex maps second…tenth to their nth index.
@@ -114,7 +116,7 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 			writeArgs = refs[:2] // the default is read, never stored
 		}
 		direct := func(value lisp.Value) lisp.Value {
-			if len(args) == 3 && !isConstantForm(args[2]) {
+			if name == "GETHASH" && len(args) == 3 && !isConstantForm(args[2]) {
 				value = lisp.List(sProgn, args[2], value) // the default is evaluated, in order
 			}
 			return lisp.List(concat([]lisp.Value{setter}, args[:len(writeArgs)], []lisp.Value{value})...)

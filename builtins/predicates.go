@@ -5,6 +5,7 @@ package builtins
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -30,7 +31,7 @@ func registerPredicates() {
 	predFn("floatp", "True if the object is a float.", func(v lisp.Value) bool { _, ok := v.(lisp.Float); return ok })
 	predFn("complexp", "True if the object is a complex number.", func(v lisp.Value) bool { _, ok := v.(*lisp.Complex); return ok })
 	predFn("stringp", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
-	predFn("simple-string-p", "True if the object is a string.", func(v lisp.Value) bool { _, ok := v.(*lisp.String); return ok })
+	predFn("simple-string-p", "True if the object is a string with neither fill pointer nor adjustable flag.", predSimpleString)
 	predFn("symbolp", "True if the object is a symbol (nil and keywords included).", func(v lisp.Value) bool { _, ok := v.(*lisp.Symbol); return ok })
 	predFn("keywordp", "True if the object is a keyword.", func(v lisp.Value) bool { s, ok := v.(*lisp.Symbol); return ok && s.Keyword })
 	predFn("characterp", "True if the object is a character.", func(v lisp.Value) bool { _, ok := v.(lisp.Char); return ok })
@@ -77,7 +78,27 @@ func predVector(v lisp.Value) bool {
 
 func predSimpleVector(v lisp.Value) bool {
 	x, ok := v.(*lisp.Vector)
-	return ok && !x.FillPointer && !x.Adjustable && !x.Bits
+	return ok && !x.FillPointer && !x.Adjustable && !x.Bits && x.DisplacedTo == nil
+}
+
+// predSimpleString is true of a string with neither fill pointer nor
+// the adjustable flag.
+func predSimpleString(v lisp.Value) bool {
+	s, ok := v.(*lisp.String)
+	return ok && !s.FillPointer && !s.Adjustable && s.DisplacedTo == nil
+}
+
+// predSimpleArray is true of an array that is neither displaced,
+// adjustable nor fill-pointered.
+func predSimpleArray(v lisp.Value) bool {
+	switch x := v.(type) {
+	case *lisp.Vector:
+		return !x.FillPointer && !x.Adjustable && x.DisplacedTo == nil
+	case *lisp.String:
+		return predSimpleString(v)
+	}
+	_, ok := v.(*lisp.Array)
+	return ok
 }
 
 func predFixnumRange(v lisp.Value) bool {
@@ -89,6 +110,11 @@ var predSymStar = lisp.Intern("*")
 
 // predTypep reports whether v is of type spec.
 func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
+	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
+		// A class is a type specifier: the type of its instances, which
+		// its name names as long as it is the class of that name.
+		spec = c.Name
+	}
 	if exp, ok := userTypeExpansion(t, spec); ok {
 		spec = exp
 	}
@@ -152,9 +178,11 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		// four float types at once, as CLHS 12.1.4.1 has it.
 		_, ok := v.(lisp.Float)
 		return ok
-	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
+	case "STRING", "BASE-STRING":
 		_, ok := v.(*lisp.String)
 		return ok
+	case "SIMPLE-STRING", "SIMPLE-BASE-STRING":
+		return predSimpleString(v)
 	case "SYMBOL":
 		_, ok := v.(*lisp.Symbol)
 		return ok
@@ -275,28 +303,42 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 		return len(params) < 2 || predTypepStar(t, c.Cdr, params[1])
 	case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
 		s, ok := v.(*lisp.String)
+		if strings.HasPrefix(head.Name, "SIMPLE-") && !predSimpleString(v) {
+			return false
+		}
 		return ok && (len(params) == 0 || predSizeMatches(seqStrLen(s), params[0]))
 	case "SIMPLE-VECTOR":
 		x, ok := v.(*lisp.Vector)
 		return ok && predSimpleVector(v) && (len(params) == 0 || predSizeMatches(len(x.Items), params[0]))
 	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
-		if !predVector(v) {
+		if head.Name == "VECTOR" && !predVector(v) || !predArray(v) {
 			return false
 		}
-		if len(params) > 0 && params[0] != lisp.Value(predSymStar) && !predElementTypeMatches(v, params[0]) {
+		if head.Name == "SIMPLE-ARRAY" && !predSimpleArray(v) {
 			return false
 		}
-		if len(params) > 1 {
-			size := params[1]
-			if head.Name != "VECTOR" {
-				// An array's dimensions are a list: (array t (3)).
-				if c, ok := size.(*lisp.Cons); ok && c.Cdr == lisp.Value(lisp.Nil) {
-					size = c.Car
-				} else if size != lisp.Value(predSymStar) {
-					return false
-				}
+		if len(params) > 0 && params[0] != lisp.Value(predSymStar) && !predElementTypeMatches(t, v, params[0]) {
+			return false
+		}
+		if len(params) < 2 || params[1] == lisp.Value(predSymStar) {
+			return true
+		}
+		dims := arrDimensions("typep", v)
+		if head.Name == "VECTOR" {
+			return predSizeMatches(dims[0], params[1])
+		}
+		// An array's dimensions are a rank or a list of sizes and *s.
+		if rank, ok := params[1].(lisp.Fixnum); ok {
+			return int(rank) == len(dims)
+		}
+		want := lisp.ListToSlice("typep", params[1])
+		if len(want) != len(dims) {
+			return false
+		}
+		for i, w := range want {
+			if !predSizeMatches(dims[i], w) {
+				return false
 			}
-			return predSizeMatches(seqLength("typep", v), size)
 		}
 		return true
 	}
@@ -316,21 +358,25 @@ func predSizeMatches(n int, size lisp.Value) bool {
 	return ok && int(m) == n
 }
 
-// predElementTypeMatches says whether a vector's element type is the one
-// named: strings hold characters, other vectors hold anything (t).
-func predElementTypeMatches(v, et lisp.Value) bool {
-	s, ok := et.(*lisp.Symbol)
-	if !ok {
-		return false
+// predElementTypeMatches says whether a vector's element type is the
+// upgraded type of the one named: strings hold characters (of either
+// kind: nodelisp does not tell base strings apart), bit vectors bits, and
+// other vectors anything (t).
+func predElementTypeMatches(t *eval.Thread, v, et lisp.Value) bool {
+	up := upgradedElementName(t, et)
+	switch x := v.(type) {
+	case *lisp.String:
+		return up == "CHARACTER" || up == "BASE-CHAR"
+	case *lisp.Vector:
+		if x.Bits {
+			return up == "BIT"
+		}
+	case *lisp.Array:
+		if x.ElementType != nil {
+			return up == x.ElementType.Name || up == "BASE-CHAR" && x.ElementType.Name == "CHARACTER"
+		}
 	}
-	_, isStr := v.(*lisp.String)
-	switch s.Name {
-	case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
-		return isStr
-	case "T":
-		return !isStr
-	}
-	return false
+	return up == "T"
 }
 
 func predByteType(v lisp.Value, signed bool, params []lisp.Value) bool {
@@ -421,9 +467,16 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		}
 		return sym("extended-char")
 	case *lisp.String:
+		if x.FillPointer || x.Adjustable {
+			return lisp.List(sym("vector"), sym("character"), lisp.MakeInt(int64(seqArraySize("type-of", x))))
+		}
 		return lisp.List(sym("simple-array"), sym("character"), lisp.List(lisp.MakeInt(int64(seqStrLen(x)))))
 	case *lisp.Array:
-		return lisp.List(sym("simple-array"), lisp.T, arrDimList(x.Dims))
+		et := lisp.Value(lisp.T)
+		if x.ElementType != nil {
+			et = x.ElementType
+		}
+		return lisp.List(sym("simple-array"), et, arrDimList(x.Dims))
 	case *lisp.Vector:
 		if x.Bits {
 			return lisp.List(sym("simple-bit-vector"), lisp.MakeInt(int64(len(x.Items))))

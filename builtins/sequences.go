@@ -55,6 +55,7 @@ func registerSequences() {
 			return x
 		case *lisp.String:
 			x.S = seqReverseString(x.S)
+			strChanged(x)
 			return x
 		}
 		seqLength("nreverse", args[0]) // a proper list, checked before it is taken apart
@@ -302,11 +303,13 @@ func seqSetChar(op string, s *lisp.String, i int, value lisp.Value) {
 		b := []byte(s.S)
 		b[i] = byte(c)
 		s.S = string(b)
+		strChanged(s)
 		return
 	}
 	r := []rune(s.S)
 	r[i] = rune(c)
 	s.S = string(r)
+	strChanged(s)
 }
 
 // seqSub returns a fresh copy of elements start..end of a sequence whose

@@ -7,6 +7,8 @@ package builtins
 // string; vector-push and vector-push-extend on a string append to it.
 
 import (
+	"unicode/utf8"
+
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -34,7 +36,7 @@ func registerSequencesArrays() {
 	fn("vector-push", 2, 2, "(new-element vector)", "Store the element at the fill pointer and advance it; return the old fill pointer, or nil when the vector is full.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[1].(type) {
 		case *lisp.String:
-			return seqStringPush("vector-push", v, args[0])
+			return seqStringPush("vector-push", v, args[0], false)
 		case *lisp.Vector:
 			seqNeedFillPointer("vector-push", v)
 			n := len(v.Items)
@@ -51,11 +53,20 @@ func registerSequencesArrays() {
 	fn("vector-push-extend", 2, 3, "(new-element vector &optional extension)", "Store the element at the fill pointer, growing the vector if needed; return the old fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[1].(type) {
 		case *lisp.String:
-			return seqStringPush("vector-push-extend", v, args[0])
+			return seqStringPush("vector-push-extend", v, args[0], true)
 		case *lisp.Vector:
 			seqNeedFillPointer("vector-push-extend", v)
-			n := len(v.Items)
+			n, size := len(v.Items), cap(v.Items)
 			v.Items = append(v.Items, args[0])
+			if cap(v.Items) != size {
+				// The storage moved: a view left its target, and a
+				// target's views follow it.
+				if v.DisplacedTo != nil {
+					vecLeaveTarget(v)
+				} else {
+					vecStorageMoved(v)
+				}
+			}
 			return lisp.MakeInt(int64(n))
 		}
 		lisp.TypeError("vector-push-extend", args[1], "a vector with a fill pointer")
@@ -64,12 +75,13 @@ func registerSequencesArrays() {
 	fn("vector-pop", 1, 1, "(vector)", "Decrease the fill pointer by one and return the element it then points at.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[0].(type) {
 		case *lisp.String:
+			strNeedFillPointer("vector-pop", v)
 			if v.S == "" {
 				lisp.Errorf("vector-pop: the fill pointer of %s is already zero", lisp.Prin1ToString(v))
 			}
-			r := []rune(v.S)
-			v.S = string(r[:len(r)-1])
-			return lisp.Char(r[len(r)-1])
+			last, size := utf8.DecodeLastRuneInString(v.S)
+			v.S, v.Spare = v.S[:len(v.S)-size], v.S[len(v.S)-size:]+v.Spare
+			return lisp.Char(last)
 		case *lisp.Vector:
 			seqNeedFillPointer("vector-pop", v)
 			n := len(v.Items)
@@ -86,6 +98,7 @@ func registerSequencesArrays() {
 	fn("fill-pointer", 1, 1, "(vector)", "Return the fill pointer of the vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[0].(type) {
 		case *lisp.String:
+			strNeedFillPointer("fill-pointer", v)
 			return lisp.MakeInt(int64(seqStrLen(v)))
 		case *lisp.Vector:
 			seqNeedFillPointer("fill-pointer", v)
@@ -95,6 +108,15 @@ func registerSequencesArrays() {
 		return nil
 	})
 	fn("%set-fill-pointer", 2, 2, "(vector index)", "Set the fill pointer of the vector and return it (the setf of fill-pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if s, ok := args[0].(*lisp.String); ok {
+			strNeedFillPointer("fill-pointer", s)
+			n := indexArg("fill-pointer", args[1])
+			if size := seqStrLen(s) + utf8.RuneCountInString(s.Spare); n > size {
+				lisp.Errorf("fill-pointer: %d is beyond the string's size %d", n, size)
+			}
+			strSetFillPointer(s, n)
+			return args[1]
+		}
 		v, ok := args[0].(*lisp.Vector)
 		if !ok {
 			lisp.TypeError("fill-pointer", args[0], "a vector with a fill pointer")
@@ -114,12 +136,39 @@ func registerSequencesArrays() {
 		return args[1]
 	})
 	fn("array-has-fill-pointer-p", 1, 1, "(array)", "True if the array has a fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		v, ok := seqArrayArg("array-has-fill-pointer-p", args[0]).(*lisp.Vector)
-		return lisp.Bool(ok && v.FillPointer)
+		switch v := seqArrayArg("array-has-fill-pointer-p", args[0]).(type) {
+		case *lisp.Vector:
+			return lisp.Bool(v.FillPointer)
+		case *lisp.String:
+			return lisp.Bool(v.FillPointer)
+		}
+		return lisp.Nil
 	})
 	fn("adjustable-array-p", 1, 1, "(array)", "True if the array was made adjustable.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		v, ok := seqArrayArg("adjustable-array-p", args[0]).(*lisp.Vector)
-		return lisp.Bool(ok && v.Adjustable)
+		switch v := seqArrayArg("adjustable-array-p", args[0]).(type) {
+		case *lisp.Vector:
+			return lisp.Bool(v.Adjustable)
+		case *lisp.String:
+			return lisp.Bool(v.Adjustable)
+		}
+		return lisp.Nil
+	})
+	fn("%set-subseq", 3, 4, "(sequence start [end] new)", "Replace the elements of the sequence from start below end with those of new, as many as both hold, and return new (the setf of subseq).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		seq, newSeq := args[0], args[len(args)-1]
+		dst := seqValues("subseq", seq)
+		if _, ok := seq.(*lisp.Vector); !ok {
+			dst = append([]lisp.Value(nil), dst...)
+		}
+		end := len(dst)
+		if len(args) == 4 {
+			end = optIndex("subseq", args[2], len(dst))
+		}
+		start := indexArg("subseq", args[1])
+		seqCheckBounds("subseq", start, end, len(dst), len(args) == 4 && args[2] != lisp.Value(lisp.Nil))
+		src := append([]lisp.Value(nil), seqValues("subseq", newSeq)...) // copied: the two may be one sequence
+		copy(dst[start:end], src)
+		seqStore("subseq", seq, dst)
+		return newSeq
 	})
 	registerArrays()
 
@@ -158,9 +207,6 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 	}
 	n := indexArg("make-array", dims)
 	checkSize("make-array", n)
-	if _, ok := kw.get("displaced-to"); ok {
-		lisp.Errorf("make-array: displaced arrays are not supported")
-	}
 	fp := n
 	hasFP := false
 	if f, ok := kw.get("fill-pointer"); ok && f != lisp.Value(lisp.Nil) {
@@ -172,6 +218,9 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 			}
 		}
 	}
+	if d, ok := kw.get("displaced-to"); ok && d != lisp.Value(lisp.Nil) {
+		return arrMakeDisplaced(n, fp, hasFP, kw)
+	}
 	var contents []lisp.Value
 	if ic, ok := kw.get("initial-contents"); ok {
 		contents = seqValues("make-array", ic)
@@ -180,14 +229,22 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 		}
 	}
 	if seqIsCharType(kw.or("element-type", lisp.T)) {
+		var s *lisp.String
 		if contents != nil {
-			return lisp.NewString(seqCharsToString("make-array", contents[:fp]))
+			s = lisp.NewString(seqCharsToString("make-array", contents))
+		} else {
+			c := lisp.Char(0)
+			if ie, ok := kw.get("initial-element"); ok {
+				c = charArg("make-array", ie)
+			}
+			s = makeString(t, "make-array", n, c)
 		}
-		c := lisp.Char(0)
-		if ie, ok := kw.get("initial-element"); ok {
-			c = charArg("make-array", ie)
+		s.FillPointer = hasFP
+		s.Adjustable = lisp.Truthy(kw.or("adjustable", lisp.Nil))
+		if hasFP {
+			strSetFillPointer(s, fp)
 		}
-		return makeString(t, "make-array", fp, c)
+		return s
 	}
 	bits := arrIsBitType(kw.or("element-type", lisp.T))
 	reserve(t, int64(n)*valueBytes, "make-array", n, "elements")
@@ -269,13 +326,49 @@ func seqArraySize(op string, v lisp.Value) int {
 		}
 		return len(x.Items)
 	case *lisp.String:
-		return seqStrLen(x)
+		return seqStrLen(x) + utf8.RuneCountInString(x.Spare)
 	}
 	return 0
 }
 
-func seqStringPush(op string, s *lisp.String, c lisp.Value) lisp.Value {
+// seqStringPush is vector-push (extend false) and vector-push-extend on a
+// string: the character takes the place past the fill pointer, and a full
+// string answers nil or, extending, grows.
+func seqStringPush(op string, s *lisp.String, c lisp.Value, extend bool) lisp.Value {
+	strNeedFillPointer(op, s)
+	ch := charArg(op, c)
 	n := seqStrLen(s)
-	s.S += string(rune(charArg(op, c)))
+	if s.Spare == "" {
+		if !extend {
+			return lisp.Nil
+		}
+		strLeaveTarget(s) // it grows out of the window it had
+		s.S += string(rune(ch))
+		strChanged(s)
+		return lisp.MakeInt(int64(n))
+	}
+	_, size := utf8.DecodeRuneInString(s.Spare)
+	s.S, s.Spare = s.S+string(rune(ch)), s.Spare[size:]
+	strChanged(s)
 	return lisp.MakeInt(int64(n))
+}
+
+// strNeedFillPointer signals the type error of op on a string without a
+// fill pointer.
+func strNeedFillPointer(op string, s *lisp.String) {
+	if !s.FillPointer {
+		lisp.TypeError(op, s, "a vector with a fill pointer")
+	}
+}
+
+// strSetFillPointer moves a string's fill pointer to n characters, which
+// its size holds.
+func strSetFillPointer(s *lisp.String, n int) {
+	all := s.S + s.Spare
+	i := 0
+	for k := 0; k < n; k++ {
+		_, size := utf8.DecodeRuneInString(all[i:])
+		i += size
+	}
+	s.S, s.Spare = all[:i], all[i:]
 }

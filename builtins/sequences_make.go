@@ -11,15 +11,18 @@ import (
 func registerSequencesMake() {
 	fn("make-sequence", 2, -1, "(result-type size &key initial-element)", "Return a new sequence of the result type and size, each element the initial element.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-sequence", args[2:], "initial-element")
-		kind := seqResultKind("make-sequence", args[0])
+		kind := seqResultKind(t, "make-sequence", args[0])
 		n := indexArg("make-sequence", args[1])
 		checkSize("make-sequence", n)
 		seqCheckLength("make-sequence", args[0], n)
 		init, given := kw.get("initial-element")
 		if !given {
 			init = lisp.Nil
-			if kind == kindString {
+			switch kind {
+			case kindString:
 				init = lisp.Char(0)
+			case kindBits:
+				init = lisp.MakeInt(0)
 			}
 		}
 		items := make([]lisp.Value, n)
@@ -30,7 +33,7 @@ func registerSequencesMake() {
 	})
 	fn("merge", 4, -1, "(result-type sequence-1 sequence-2 predicate &key key)", "Return a sequence of the result type holding the elements of both sorted sequences in the predicate's order; of equal elements, those of sequence-1 come first.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("merge", args[4:], "key")
-		kind := seqResultKind("merge", args[0])
+		kind := seqResultKind(t, "merge", args[0])
 		a, b := seqValues("merge", args[1]), seqValues("merge", args[2])
 		seqCheckLength("merge", args[0], len(a)+len(b))
 		key, pred := keyFunc(t, kw), args[3]
@@ -74,7 +77,7 @@ func seqCheckLength(op string, spec lisp.Value, n int) {
 			if c, isList := size.(*lisp.Cons); isList {
 				size = c.Car
 			}
-		case head.Name == "STRING" || head.Name == "SIMPLE-STRING" || head.Name == "SIMPLE-VECTOR" || head.Name == "BASE-STRING" || head.Name == "SIMPLE-BASE-STRING":
+		case head.Name == "STRING" || head.Name == "SIMPLE-STRING" || head.Name == "SIMPLE-VECTOR" || head.Name == "BASE-STRING" || head.Name == "SIMPLE-BASE-STRING" || head.Name == "BIT-VECTOR" || head.Name == "SIMPLE-BIT-VECTOR":
 			if len(params) >= 1 {
 				size = params[0]
 			}

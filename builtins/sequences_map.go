@@ -18,11 +18,12 @@ const (
 	kindList
 	kindVector
 	kindString
+	kindBits // a bit vector
 )
 
 func registerSequencesMap() {
 	fn("map", 3, -1, "(result-type function sequence &rest more-sequences)", "Call the function on successive elements of the sequences and return the results as a sequence of the result type (nil: none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kind := seqResultKind("map", args[0])
+		kind := seqResultKind(t, "map", args[0])
 		var out []lisp.Value
 		seqWalkN("map", args[2:], func(elems []lisp.Value) bool {
 			v := t.Apply(args[1], elems)
@@ -42,6 +43,11 @@ func registerSequencesMap() {
 		if hasFP {
 			n = cap(fp.Items)
 		}
+		str, strFP := args[0].(*lisp.String)
+		strFP = strFP && str.FillPointer
+		if strFP {
+			n = seqArraySize("map-into", str)
+		}
 		var out []lisp.Value
 		if len(args) == 2 {
 			for i := 0; i < n; i++ {
@@ -56,6 +62,17 @@ func registerSequencesMap() {
 				return true
 			})
 		}
+		if strFP {
+			// The whole size is stored into, and the fill pointer left
+			// after the last character stored.
+			all := []rune(str.S + str.Spare)
+			for i, c := range out {
+				all[i] = rune(charArg("map-into", c))
+			}
+			str.S, str.Spare = string(all[:len(out)]), string(all[len(out):])
+			strChanged(str)
+			return str
+		}
 		if hasFP {
 			full := fp.Items[:cap(fp.Items)]
 			copy(full, out)
@@ -68,7 +85,7 @@ func registerSequencesMap() {
 		return args[0]
 	})
 	fn("concatenate", 1, -1, "(result-type &rest sequences)", "Return a new sequence of the result type holding the elements of all the sequences in order.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kind := seqResultKind("concatenate", args[0])
+		kind := seqResultKind(t, "concatenate", args[0])
 		if kind == kindNone {
 			lisp.Errorf("concatenate: nil is not a sequence type")
 		}
@@ -95,7 +112,10 @@ func registerSequencesMap() {
 }
 
 // seqResultKind reads a result type specifier.
-func seqResultKind(op string, spec lisp.Value) seqKind {
+func seqResultKind(t *eval.Thread, op string, spec lisp.Value) seqKind {
+	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
+		spec = c.Name // a class names the type of its instances
+	}
 	name := ""
 	var params []lisp.Value
 	switch s := spec.(type) {
@@ -118,13 +138,20 @@ func seqResultKind(op string, spec lisp.Value) seqKind {
 		return kindString
 	case "SIMPLE-VECTOR":
 		return kindVector
+	case "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
+		return kindBits
 	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
-		if len(params) > 0 {
-			if et, ok := params[0].(*lisp.Symbol); ok {
-				switch et.Name {
-				case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR":
-					return kindString
-				}
+		if name != "VECTOR" && len(params) > 1 && !seqRankOne(params[1]) {
+			break
+		}
+		if len(params) > 0 && params[0] != lisp.Value(predSymStar) {
+			switch upgradedElementName(t, params[0]) {
+			case "CHARACTER", "BASE-CHAR":
+				return kindString
+			case "BIT":
+				return kindBits
+			case "NIL":
+				lisp.Errorf("%s: vectors of element type nil are not supported", op)
 			}
 		}
 		return kindVector
@@ -133,8 +160,28 @@ func seqResultKind(op string, spec lisp.Value) seqKind {
 	return kindNone
 }
 
+// seqRankOne reports whether an array type's dimensions, the second
+// parameter of (array et dims), allow a vector: *, 1 or a list of one.
+func seqRankOne(dims lisp.Value) bool {
+	switch d := dims.(type) {
+	case lisp.Fixnum:
+		return d == 1
+	case *lisp.Cons:
+		return d.Cdr == lisp.Value(lisp.Nil)
+	}
+	return dims == lisp.Value(predSymStar)
+}
+
 func seqMake(op string, kind seqKind, items []lisp.Value) lisp.Value {
 	switch kind {
+	case kindBits:
+		if items == nil {
+			items = []lisp.Value{}
+		}
+		for _, b := range items {
+			arrBit(op, b)
+		}
+		return &lisp.Vector{Items: items, Bits: true}
 	case kindList:
 		return lisp.List(items...)
 	case kindVector:
@@ -149,6 +196,9 @@ func seqMake(op string, kind seqKind, items []lisp.Value) lisp.Value {
 }
 
 func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
+	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
+		spec = c.Name
+	}
 	name := ""
 	switch s := spec.(type) {
 	case *lisp.Symbol:
@@ -193,14 +243,14 @@ func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
 			return t.Eval(lisp.List(lisp.Intern("FUNCTION"), c))
 		}
 		seqCoerceError(v, spec)
-	case "LIST", "CONS", "NULL", "SEQUENCE", "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING", "SIMPLE-VECTOR", "VECTOR", "ARRAY", "SIMPLE-ARRAY":
+	case "LIST", "CONS", "NULL", "SEQUENCE", "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING", "SIMPLE-VECTOR", "VECTOR", "ARRAY", "SIMPLE-ARRAY", "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
 		if predTypep(t, v, spec) {
 			return v
 		}
 		if !lisp.IsList(v) && !predVector(v) {
 			seqCoerceError(v, spec)
 		}
-		kind := seqResultKind("coerce", spec)
+		kind := seqResultKind(t, "coerce", spec)
 		items := seqValues("coerce", v)
 		if kind != kindList {
 			items = append([]lisp.Value(nil), items...)

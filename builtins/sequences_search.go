@@ -343,12 +343,31 @@ func seqSubstitute(items []lisp.Value, newItem lisp.Value, o seqOpts, match seqM
 func seqStore(op string, seq lisp.Value, items []lisp.Value) {
 	switch x := seq.(type) {
 	case *lisp.Vector:
+		if x.Bits {
+			for _, b := range items {
+				arrBit(op, b)
+			}
+		}
 		copy(x.Items, items)
 	case *lisp.String:
-		x.S = seqCharsToString(op, items)
+		if !x.FillPointer {
+			x.S = seqCharsToString(op, items)
+			strChanged(x)
+			return
+		}
+		// A function the caller called may have moved the fill pointer
+		// since items were read: store as many as it now leaves.
+		cur := []rune(x.S)
+		for i := 0; i < len(cur) && i < len(items); i++ {
+			cur[i] = rune(charArg(op, items[i]))
+		}
+		x.S = string(cur)
+		strChanged(x)
 	default:
+		// A function the caller called may have changed the list's
+		// length since items were read: store as many as both hold.
 		i := 0
-		for c, ok := seq.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
+		for c, ok := seq.(*lisp.Cons); ok && i < len(items); c, ok = c.Cdr.(*lisp.Cons) {
 			c.Car = items[i]
 			i++
 		}

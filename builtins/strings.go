@@ -38,7 +38,7 @@ func registerStrings() {
 		}
 		return lisp.NewString(stringDesignator("string", a[0]))
 	})
-	fn("make-string", 1, 5, "(size &key initial-element element-type)", "A fresh string of size copies of :initial-element.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	fn("make-string", 1, -1, "(size &key initial-element element-type)", "A fresh string of size copies of :initial-element.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n := indexArg("make-string", a[0])
 		kw := parseKeys("make-string", a[1:], "initial-element", "element-type")
 		if et, ok := kw.get("element-type"); ok && !seqIsCharType(et) {

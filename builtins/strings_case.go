@@ -36,6 +36,7 @@ func registerStringsCase() {
 			c.f(rs[start:end])
 			if c.destroy && isString {
 				target.S = string(rs)
+				strChanged(target)
 				return target
 			}
 			return lisp.NewString(string(rs))

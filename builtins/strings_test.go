@@ -94,3 +94,16 @@ func TestCharFunctions(t *testing.T) {
 		{`(code-char 955)`, `#\GREEK_SMALL_LETTER_LAMDA`},
 	})
 }
+
+// A surrogate code has no character a string can hold, so code-char
+// answers nil for it (SBCL answers a character that (string c) then
+// cannot round-trip here); every other code round-trips through a string.
+func TestCodeCharSurrogatesAreNil(t *testing.T) {
+	txtRunValues(t, []txtCase{
+		{"(code-char #xd800)", "nil"},
+		{"(code-char #xdfff)", "nil"},
+		{"(char-code (code-char #xd7ff))", "55295"},
+		{`(loop for i below 65536 for c = (code-char i)
+		        unless (or (null c) (eql c (char (string c) 0))) collect i)`, "nil"},
+	})
+}

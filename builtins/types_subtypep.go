@@ -2,7 +2,8 @@ package builtins
 
 // subtypep over the standard type names. The atomic names form a lattice
 // (each name's direct supertypes below); integer types are compared as
-// ranges; or, and, member and eql are taken apart. Where the answer would
+// ranges; array types by their parts (types_subtypep_arrays.go); or, and,
+// member and eql are taken apart. Where the answer would
 // need reasoning this does not do (not, satisfies, unions that cover a
 // type, types of structures and classes), subtypep returns nil and nil, as
 // CL allows: "not known", never a wrong "no".
@@ -69,6 +70,9 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 		if sub, sure, done := subtypepCompoundRight(t, a, cb); done {
 			return sub, sure
 		}
+	}
+	if sub, sure, done := subtypepArrays(t, a, b); done {
+		return sub, sure
 	}
 	if ra, ok := intRange(a); ok {
 		if rb, ok := intRange(b); ok {

@@ -108,6 +108,10 @@ type analyzer struct {
 	sc    *scope
 	pos   *lisp.Pos // position of the innermost positioned form
 	depth int
+	// paramSpecials are the names the body of the lambda list being
+	// parsed declares special, so its parameters of those names are
+	// bound dynamically.
+	paramSpecials map[lisp.Value]bool
 }
 
 const maxAnalysisDepth = 3000

@@ -55,7 +55,7 @@ func init() {
 	def("lambda", "Make an anonymous function (a closure).", sfLambda)
 	def("if", "Evaluate THEN when TEST is true, else ELSE.", sfIf)
 	def("progn", "Evaluate forms in order, returning the values of the last.", sfProgn)
-	def("locally", "Evaluate the body (declarations are ignored).", sfLocally)
+	def("locally", "Evaluate the body under its declarations (special ones change what a variable reference reads; the others are ignored).", sfLocally)
 	def("eval-when", "Evaluate the body (every situation is :execute).", sfEvalWhen)
 	def("the", "Return the values of FORM (the type is not checked).", sfThe)
 	def("declare", "Declarations are accepted and ignored.", sfDeclare)
@@ -111,6 +111,9 @@ func sfQuote(a *analyzer, form *lisp.Cons) *ir {
 func sfProgn(a *analyzer, form *lisp.Cons) *ir { return a.body(form.Cdr) }
 
 func sfLocally(a *analyzer, form *lisp.Cons) *ir {
+	saved := a.sc
+	defer func() { a.sc = saved }()
+	a.pushFreeSpecials(declaredSpecial(form.Cdr))
 	_, body := splitBody(form.Cdr, false)
 	return a.body(body)
 }

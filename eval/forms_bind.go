@@ -30,12 +30,20 @@ func (a *analyzer) parseBinding(op string, x lisp.Value) (lisp.Value, *ir) {
 }
 
 // declaredSpecial collects the names a body declares special.
-func declaredSpecial(body lisp.Value) map[lisp.Value]bool {
+func declaredSpecial(body lisp.Value) map[lisp.Value]bool { return declaredSpecialIn(body, false) }
+
+// declaredSpecialIn is declaredSpecial over a body that may open with a
+// documentation string among its declarations (a function's).
+func declaredSpecialIn(body lisp.Value, allowDoc bool) map[lisp.Value]bool {
 	var out map[lisp.Value]bool
 	for {
 		c, ok := body.(*lisp.Cons)
 		if !ok {
 			return out
+		}
+		if _, isDoc := c.Car.(*lisp.String); isDoc && allowDoc && c.Cdr != lisp.Value(lisp.Nil) {
+			body = c.Cdr
+			continue
 		}
 		d, ok := c.Car.(*lisp.Cons)
 		if !ok || d.Car != symDeclare {
@@ -52,6 +60,17 @@ func declaredSpecial(body lisp.Value) map[lisp.Value]bool {
 			}
 		}
 		body = c.Cdr
+	}
+}
+
+// pushFreeSpecials puts the names a body declares special in scope for
+// that body, so that a reference to one the form does not bind reads the
+// dynamic value ((let ((x 1)) (declare (special y)) y) reads the special
+// y, not a lexical y around the let). A name the form binds is already
+// special in scope; pushing it again changes nothing.
+func (a *analyzer) pushFreeSpecials(specials map[lisp.Value]bool) {
+	for name := range specials {
+		a.push(&scope{kind: sSpecial, name: name})
 	}
 }
 
@@ -105,6 +124,7 @@ func (a *analyzer) let(form *lisp.Cons, sequential bool) *ir {
 			bs[i] = a.newBinding(op, names[i], inits[i], specials)
 		}
 	}
+	a.pushFreeSpecials(specials)
 	_, forms := splitBody(body, false)
 	b := a.body(forms)
 	return letIR(bs, b, sequential)
@@ -350,8 +370,11 @@ func sfDestructuringBind(a *analyzer, form *lisp.Cons) *ir {
 	val := a.analyze(xs[1])
 	saved := a.sc
 	defer func() { a.sc = saved }()
-	ll := a.parseLambdaList("destructuring-bind", xs[0], true)
-	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr, false)
+	dbody := form.Cdr.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr
+	specials := declaredSpecial(dbody)
+	ll := a.parseLambdaListSpecial("destructuring-bind", xs[0], true, specials)
+	a.pushFreeSpecials(specials)
+	_, forms := splitBody(dbody, false)
 	body := a.body(forms)
 	return &ir{gen: func(tail bool) code {
 		vc := val.code()

@@ -15,6 +15,7 @@ func sfMultipleValueBind(a *analyzer, form *lisp.Cons) *ir {
 	for _, name := range elems("multiple-value-bind", xs[0]) {
 		bs = append(bs, a.newBinding("multiple-value-bind", name, nil, specials))
 	}
+	a.pushFreeSpecials(specials)
 	_, forms := splitBody(body, false)
 	b := a.body(forms)
 	dynamic := false

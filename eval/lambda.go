@@ -37,7 +37,9 @@ func (a *analyzer) lambdaIR(name string, ll, body lisp.Value, blockName *lisp.Sy
 	if op == "" {
 		op = "lambda" // an anonymous function's errors name the operator
 	}
-	spec := a.parseLambdaList(op, ll, destructuring)
+	specials := declaredSpecialIn(body, true)
+	spec := a.parseLambdaListSpecial(op, ll, destructuring, specials)
+	a.pushFreeSpecials(specials)
 	doc, forms := splitBody(body, true)
 	var bodyIR *ir
 	if blockName != nil {

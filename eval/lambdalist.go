@@ -60,6 +60,15 @@ func (l *llIR) simple() bool {
 	return true
 }
 
+// parseLambdaListSpecial is parseLambdaList for a body that declares the
+// names in specials special: those parameters are bound dynamically.
+func (a *analyzer) parseLambdaListSpecial(op string, list lisp.Value, destructuring bool, specials map[lisp.Value]bool) *llIR {
+	saved := a.paramSpecials
+	a.paramSpecials = specials
+	defer func() { a.paramSpecials = saved }()
+	return a.parseLambdaList(op, list, destructuring)
+}
+
 // parseLambdaList analyses a lambda list in the current lambda, binding
 // each variable in scope as it goes so that default forms see the earlier
 // parameters. destructuring allows nested lists, &whole and dotted tails.
@@ -221,9 +230,9 @@ func (a *analyzer) param(op string, x lisp.Value, destructuring bool) paramIR {
 	if c := a.in.lookup(s); c != nil && c.constant {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: cannot bind the constant %s", op, printName(s))
 	}
-	if c := a.in.lookup(s); c != nil && c.special {
+	if c := a.in.lookup(s); c != nil && c.special || a.paramSpecials[s] {
 		a.push(&scope{kind: sSpecial, name: s})
-		return paramIR{special: c}
+		return paramIR{special: a.in.cell(s)}
 	}
 	v := a.newVar(s)
 	a.push(&scope{kind: sVar, name: s, v: v})

@@ -6,6 +6,9 @@ package lisp
 type Array struct {
 	Dims  []int
 	Items []Value
+	// ElementType is CHARACTER or BIT for an array made to hold only
+	// those, whose stores are checked; nil for any object (t).
+	ElementType *Symbol
 }
 
 // RowMajorIndex returns the row-major index of subscripts, or false when

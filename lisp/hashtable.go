@@ -17,12 +17,20 @@ import (
 // structural hash and a comparison.
 type HashTable struct {
 	Test *Symbol // EQ, EQL, EQUAL or EQUALP
+	// RehashSize and RehashThreshold are what make-hash-table was given
+	// (nil: the defaults); the table grows as Go's maps do whatever
+	// they say, so they are only reported back.
+	RehashSize, RehashThreshold Value
 
 	strs    map[string]int32 // string keys of equal and equalp tables
 	exact   map[any]int32    // keys with an exact comparable form
 	buckets map[uint64][]int32
 	entries entryChunks
 	live    int
+	// walking counts the walks (Each) under way; while one is, removed
+	// entries stay as tombstones, for compacting would move the entries
+	// under it.
+	walking int
 }
 
 // htEntry is one entry; a removed one has a nil key (Go's nil is never a
@@ -323,6 +331,9 @@ func (h *HashTable) unindex(k Value, i int32) {
 
 // rebuild compacts the entries once tombstones outnumber live entries.
 func (h *HashTable) rebuild() {
+	if h.walking > 0 {
+		return
+	}
 	if h.entries.n < 32 || h.live*2 > int(h.entries.n) {
 		if h.live == 0 {
 			h.Clear()
@@ -352,6 +363,11 @@ func (h *HashTable) Clear() {
 // Entries added or removed by fn during the walk follow CL's rule: removing
 // or changing the current entry is allowed.
 func (h *HashTable) Each(fn func(k, v Value) bool) {
+	h.walking++
+	defer func() {
+		h.walking--
+		h.rebuild()
+	}()
 	for i := int32(0); i < h.entries.n; i++ {
 		e := *h.entries.at(i)
 		if e.dead() {

@@ -14,6 +14,17 @@ type Char rune
 // char can change it in place.
 type String struct {
 	S string
+	// A string made with a fill pointer keeps in S only the characters
+	// below it, and in Spare the ones between it and the string's size.
+	Spare       string
+	FillPointer bool
+	Adjustable  bool
+	// A displaced string shows the characters of DisplacedTo from
+	// DisplacedOffset on; Views are the strings displaced to this one.
+	// Each write to one of them is copied to the others (builtins).
+	DisplacedTo     *String
+	DisplacedOffset int
+	Views           []*String
 }
 
 // NewString returns a fresh Lisp string holding s.
@@ -32,6 +43,12 @@ type Vector struct {
 	FillPointer bool // made with :fill-pointer; prints only Items
 	Adjustable  bool
 	Bits        bool // a bit vector: every item is the fixnum 0 or 1; prints #*101
+	// A displaced vector's Items share the storage of DisplacedTo (a
+	// *Vector or an *Array) from DisplacedOffset on; Views are the
+	// vectors displaced to this one, re-sliced when its storage moves.
+	DisplacedTo     Value
+	DisplacedOffset int
+	Views           []*Vector
 }
 
 // Function is implemented by every callable value (the evaluator's closures
