@@ -23,6 +23,7 @@ func (s *Session) Input(ctx context.Context, text string) (int64, error) {
 	if err := s.follow(ctx); err != nil {
 		return 0, err
 	}
+	defer s.leave(ctx)
 	if err := s.syncSettings(ctx); err != nil {
 		return 0, err
 	}
@@ -41,6 +42,10 @@ func (s *Session) Answer(ctx context.Context, text string) (int64, error) {
 	if s.tree.head == 0 {
 		return 0, ErrNoTurn
 	}
+	if err := s.holdHead(ctx); err != nil {
+		return 0, err
+	}
+	defer s.leave(ctx)
 	out, err := s.append(ctx, store.NewEvent{
 		Kind: store.KindAnswer, Turn: s.tree.head,
 		Payload: encode(answerPayload{Text: text}),
@@ -74,6 +79,10 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 	if s.tree.head == 0 {
 		return CellResult{}, ErrNoTurn
 	}
+	if err := s.holdHead(ctx); err != nil {
+		return CellResult{}, err
+	}
+	defer s.leave(ctx)
 	// The cell is read once, here: its note goes in the call, and its
 	// positions name the call's seq, so an error in a function it defines
 	// that a later cell calls says which cell the code is in.
@@ -93,12 +102,14 @@ func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
 
 	before := s.watchedValues()
 	start := time.Now()
-	cellCtx, recalled := s.recallCell(ctx, callSeq)
+	kept, stopKeeping := s.keepLease(ctx)
+	cellCtx, recalled := s.recallCell(kept, callSeq)
 	var res interp.Result
 	evalErr := readErr
 	if readErr == nil {
 		res, evalErr = s.image.EvalCell(cellCtx, cell)
 	}
+	stopKeeping()
 	elapsed := time.Since(start)
 
 	text := res.Output

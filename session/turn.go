@@ -34,8 +34,15 @@ type Turn struct {
 // here and only translates what it returns.
 //
 // When ctx or the timeout stops the cell, its recorded result says so
-// (Stopped); the error is set only when the log could not be written.
+// (Stopped); the error is set only when the log could not be written, or
+// another host holds the session (errors.Is store.ErrHeld: the error names
+// it) and nothing was written. The session's lease is held for the whole
+// turn and released when it ends (lease.go).
 func (s *Session) RunTurn(ctx context.Context, src string, opts TurnOptions) (Turn, error) {
+	if err := s.follow(ctx); err != nil {
+		return Turn{}, err
+	}
+	defer s.leave(ctx)
 	seq, err := s.Input(ctx, src)
 	if err != nil {
 		return Turn{}, err
