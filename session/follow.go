@@ -68,13 +68,20 @@ func (s *Session) closeTakenOver(ctx context.Context, gone store.Lease, followed
 	if err != nil {
 		return fmt.Errorf("take over session %s from %s: %w", s.info.ID, gone.Holder, err)
 	}
-	took := fmt.Sprintf("took session %s over from %s, which held it without releasing it; %d interrupted cells recorded", s.info.ID, gone.Holder, n)
-	if followed {
-		s.followed += "; " + took
-	} else {
-		s.followed = took
+	if !followed {
+		s.followed = ""
 	}
+	s.noteTakeover(gone, n)
 	return nil
+}
+
+// noteTakeover adds to Followed that this host took the session over.
+func (s *Session) noteTakeover(gone store.Lease, interrupted int) {
+	took := fmt.Sprintf("took session %s over from %s, which held it without releasing it; %d interrupted cells recorded", s.info.ID, gone.Holder, interrupted)
+	if s.followed != "" {
+		took = s.followed + "; " + took
+	}
+	s.followed = took
 }
 
 // holdHead takes the lease for a call that writes into the head turn (a

@@ -52,15 +52,22 @@ func (s *Session) closeInterrupted(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	if !s.holding() {
-		if _, err := s.enter(ctx, 0); errors.Is(err, store.ErrHeld) {
+		replaced, err := s.enter(ctx, 0)
+		if errors.Is(err, store.ErrHeld) {
 			return 0, nil
 		} else if err != nil {
 			return 0, err
 		}
 		defer s.leave(ctx)
-		if missing, err = s.unanswered(ctx); err != nil || len(missing) == 0 {
+		if missing, err = s.unanswered(ctx); err != nil {
 			return 0, err
 		}
+		if replaced != nil {
+			defer func() { s.noteTakeover(*replaced, len(missing)) }()
+		}
+	}
+	if len(missing) == 0 {
+		return 0, nil
 	}
 	if _, err := s.append(ctx, missing...); err != nil {
 		return 0, fmt.Errorf("record %d interrupted cells: %w", len(missing), err)
