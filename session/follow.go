@@ -77,7 +77,11 @@ func (s *Session) closeTakenOver(ctx context.Context, gone store.Lease, followed
 
 // noteTakeover adds to Followed that this host took the session over.
 func (s *Session) noteTakeover(gone store.Lease, interrupted int) {
-	took := fmt.Sprintf("took session %s over from %s, which held it without releasing it; %d interrupted cells recorded", s.info.ID, gone.Holder, interrupted)
+	cells := "cells"
+	if interrupted == 1 {
+		cells = "cell"
+	}
+	took := fmt.Sprintf("took session %s over from %s, which held it without releasing it; %d interrupted %s recorded", s.info.ID, gone.Holder, interrupted, cells)
 	if s.followed != "" {
 		took = s.followed + "; " + took
 	}

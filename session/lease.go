@@ -132,7 +132,7 @@ func (s *Session) enter(ctx context.Context, wait time.Duration) (*store.Lease, 
 			continue
 		}
 		if !time.Now().Before(deadline) {
-			return nil, fmt.Errorf("%w; try again when its turn ends", err)
+			return nil, fmt.Errorf("%w; try again when its turn ends", other)
 		}
 		select {
 		case <-ctx.Done():

@@ -187,7 +187,7 @@ func TestGoneHolderIsTakenOver(t *testing.T) {
 		if tn.Cell.Text != "1" {
 			t.Errorf("host b sees *x* = %s", tn.Cell.Text)
 		}
-		if f := b.Followed(); !strings.Contains(f, "took session") || !strings.Contains(f, "1 interrupted cells") {
+		if f := b.Followed(); !strings.Contains(f, "took session") || !strings.Contains(f, "1 interrupted cell recorded") {
 			t.Errorf("Followed: %q", f)
 		}
 		var done turnResult
