@@ -64,8 +64,8 @@ func twoREPLs(t *testing.T, target string) {
 			first.Wait()
 		}
 	})
-	io.WriteString(in, "(loop)\n") // the pipe stays open: the REPL waits on the cell
-	call := waitForCall(t, st, "(loop)")
+	io.WriteString(in, "(sleep 3600)\n") // the pipe stays open: the REPL waits on the cell
+	call := waitForCall(t, st, "(sleep 3600)")
 
 	refused := runBin(t, env, "(+ 1 2)\n", args...)
 	t.Logf("the refusal: %s", refused.stderr)
@@ -139,4 +139,75 @@ func events(t *testing.T, st store.Store, kind string) []store.Event {
 		t.Fatal(err)
 	}
 	return r.Events
+}
+
+// TestREPLAndServeOnOneSession drives a REPL and serve on one session:
+// the REPL follows serve's turns and sees their definitions; while serve
+// runs a cell, the REPL is refused with serve named; once serve is killed
+// with SIGKILL, the REPL takes the session over and records the cell.
+func TestREPLAndServeOnOneSession(t *testing.T) {
+	targets := map[string]func(t testing.TB) string{
+		"sqlite":   func(t testing.TB) string { return filepath.Join(t.TempDir(), "log.sqlite") },
+		"postgres": testdb.PostgresURL,
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) { replAndServe(t, targets[name](t)) })
+	}
+}
+
+func replAndServe(t *testing.T, target string) {
+	ctx := context.Background()
+	st, err := storeopen.Open(ctx, target, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.CreateSession(ctx, "shared", "shared"); err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv(t)
+	args := []string{"--db", target, "--session", "shared"}
+	mustRun(t, env, "(defvar *x* 1)\n", args...)
+
+	srv := lineSession(t, bin, t.TempDir(), env, "serve", "--db", target)
+	srv.exchange(`{"jsonrpc":"2.0","id":1,"method":"resume","params":{"session":"shared"}}`, `"result"`)
+	srv.exchange(`{"jsonrpc":"2.0","id":2,"method":"turn","params":{"session":"shared","code":"(defun from-serve () (+ *x* 1))"}}`, `"result"`)
+	followed := runBin(t, env, "(from-serve)\n", args...)
+	if followed.code != 0 || strings.TrimSpace(followed.stdout) != "2" {
+		t.Fatalf("REPL after serve's turn: exit %d\nstdout: %s\nstderr: %s", followed.code, followed.stdout, followed.stderr)
+	}
+
+	srv.send(`{"jsonrpc":"2.0","id":3,"method":"turn","params":{"session":"shared","code":"(sleep 3600)"}}`)
+	call := waitForCall(t, st, "(sleep 3600)")
+	refused := runBin(t, env, "(+ 1 2)\n", args...)
+	holder := fmt.Sprintf("held by serve (pid %d on host ", srv.cmd.Process.Pid)
+	if !strings.Contains(refused.stderr, holder) || refused.code == 0 {
+		t.Errorf("REPL while serve runs a cell: exit %d\nstderr: %s\nwant a refusal naming %q", refused.code, refused.stderr, holder)
+	}
+
+	if err := srv.cmd.Process.Signal(os.Kill); err != nil {
+		t.Fatal(err)
+	}
+	srv.cmd.Wait() // reaped, so its pid is gone
+	after := runBin(t, env, "(from-serve)\n", args...)
+	if after.code != 0 || strings.TrimSpace(after.stdout) != "2" {
+		t.Fatalf("REPL after serve was killed: exit %d\nstdout: %s\nstderr: %s", after.code, after.stdout, after.stderr)
+	}
+	if took := fmt.Sprintf("took session shared over from serve (pid %d", srv.cmd.Process.Pid); !strings.Contains(after.stderr, took) {
+		t.Errorf("REPL's notices %q do not say %q", after.stderr, took)
+	}
+	var results []string
+	for _, e := range events(t, st, store.KindToolResult) {
+		var p struct {
+			Call int64
+			Text string
+		}
+		json.Unmarshal(e.Payload, &p)
+		if p.Call == call.Seq {
+			results = append(results, p.Text)
+		}
+	}
+	if len(results) != 1 || results[0] != session.InterruptedText {
+		t.Errorf("the killed cell's results: %q, want the interruption only", results)
+	}
 }
