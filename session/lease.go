@@ -46,15 +46,16 @@ type LeaseOptions struct {
 type leaseState struct {
 	mu    sync.Mutex
 	token string
-	// depth counts the calls in progress that hold the lease; it is held
-	// while depth > 0.
+	// depth counts the calls in progress that hold the lease; the lease
+	// is this host's while depth > 0 and it is not lost.
 	depth int
-	held  bool
 	// renewAt is when an append should renew the lease first (a third of
 	// its life after the take or renewal began, on this process's
 	// monotonic clock, so the store's expiry is always later).
 	renewAt time.Time
-	// lost is why a renewal failed while the host held the lease.
+	// lost is why a renewal was refused (store.ErrLeaseLost): another
+	// host has the session, and nothing more of the calls in progress may
+	// be written.
 	lost error
 }
 
@@ -119,7 +120,7 @@ func (s *Session) enter(ctx context.Context, wait time.Duration) (*store.Lease, 
 		got, err := s.st.TakeLease(ctx, req)
 		if err == nil {
 			l.mu.Lock()
-			l.depth, l.held, l.lost, l.renewAt = 1, true, nil, began.Add(req.TTL/3)
+			l.depth, l.lost, l.renewAt = 1, nil, began.Add(req.TTL/3)
 			l.mu.Unlock()
 			return got.Replaced, nil
 		}
@@ -154,10 +155,9 @@ func (s *Session) leave(ctx context.Context) {
 		return
 	}
 	l.depth--
-	if l.depth > 0 || !l.held {
+	if l.depth > 0 || l.lost != nil {
 		return
 	}
-	l.held = false
 	s.st.ReleaseLease(context.WithoutCancel(ctx), s.info.ID, l.token)
 }
 
@@ -165,39 +165,45 @@ func (s *Session) leave(ctx context.Context) {
 func (s *Session) holding() bool {
 	s.lease.mu.Lock()
 	defer s.lease.mu.Unlock()
-	return s.lease.held
+	return s.lease.depth > 0 && s.lease.lost == nil
 }
 
-// checkLease runs before every append while the host holds the lease: it
-// renews the lease when a third of its life has passed, and fails when
-// the lease was lost, so a host never writes into a session another host
-// has taken over. Without a lease it does nothing.
+// checkLease runs before every append inside a call that holds the lease:
+// it renews the lease when a third of its life has passed, and fails once
+// the lease is lost, so a host never writes into a session another host
+// has taken over. Outside such a call it does nothing.
 func (s *Session) checkLease(ctx context.Context) error {
 	l := &s.lease
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.held {
+	if l.depth == 0 {
 		return nil
 	}
 	if l.lost == nil && time.Now().After(l.renewAt) {
-		l.lost = s.renewLocked(ctx)
+		if err := s.renewLocked(ctx); err != nil && l.lost == nil {
+			return err // the store failed; the lease may still be ours
+		}
 	}
 	if l.lost != nil {
-		l.held = false
 		return fmt.Errorf("session %s: this host's turn was taken over, so nothing more of it is recorded: %w", s.info.ID, l.lost)
 	}
 	return nil
 }
 
-// renewLocked extends the lease; l.mu is held.
+// renewLocked extends the lease; l.mu is held. A refusal marks the lease
+// lost; another failure of the store is only returned, and the next
+// renewal tries again.
 func (s *Session) renewLocked(ctx context.Context) error {
 	l := &s.lease
 	ttl := s.leaseTTL()
 	began := time.Now()
 	_, err := s.st.TakeLease(context.WithoutCancel(ctx), store.LeaseRequest{
 		Session: s.info.ID, Holder: s.holder(), Token: l.token, TTL: ttl, Renew: true})
-	if err == nil {
+	switch {
+	case err == nil:
 		l.renewAt = began.Add(ttl / 3)
+	case errors.Is(err, store.ErrLeaseLost):
+		l.lost = err
 	}
 	return err
 }
@@ -225,7 +231,7 @@ func (s *Session) keepLease(ctx context.Context) (cellCtx context.Context, stop 
 			}
 			l.mu.Lock()
 			if l.lost == nil {
-				l.lost = s.renewLocked(ctx)
+				s.renewLocked(ctx) // a store failure is retried at the next tick
 			}
 			lost := l.lost != nil
 			l.mu.Unlock()
