@@ -18,7 +18,7 @@ type unbornStore struct {
 	info store.Session
 	born bool
 	// pending is the lease this host took while the session was unborn,
-	// written to the store when the session is (lease_holder.go).
+	// written to the store when the session is (unborn_lease.go).
 	pending *store.LeaseRequest
 }
 
