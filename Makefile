@@ -17,10 +17,11 @@ test: lint
 	$(GO) test -race -count=1 -run '$(RACE_RUN)' $(RACE_PKGS)
 
 # The race detector over the tests that run goroutines against each other:
-# serve in process, two hosts on one store, concurrent appends, cancel.
+# serve in process, two hosts on one store or one session (the lease),
+# concurrent appends and lease takes, cancel.
 # Only those: the whole suite under -race takes far too long on two cores.
 RACE_PKGS ?= ./serve ./session ./store/postgres ./builtins
-RACE_RUN  ?= TestInProcess|TestTwoHostsOneStore|TestConformance/ConcurrentAppends|Cancel
+RACE_RUN  ?= TestInProcess|TestTwoHostsOneStore|TestTwoHostsTurnsAtOnceNeverBranch|TestSecondHostRefusedWhileACellRuns|TestGoneHolderIsTakenOver|TestConformance/ConcurrentAppends|TestConformance/ConcurrentLeaseTakes|Cancel
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

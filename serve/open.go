@@ -6,6 +6,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/paths"
 	"github.com/nodelisp/nodelisp/session"
+	"github.com/nodelisp/nodelisp/store"
 )
 
 type openParams struct {
@@ -112,6 +113,7 @@ func (cfg Config) sessionOptions(model, system, workdir string) session.Options 
 	}
 	return session.Options{
 		Model: model, System: system, Limits: cfg.Limits, Budgets: cfg.Budgets, Workdir: workdir, Home: cfg.Home,
+		Lease: session.LeaseOptions{Holder: store.Holder{Kind: "serve"}}, // how another host's refusal names this one
 	}
 }
 

@@ -2,10 +2,13 @@ package session_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -71,6 +74,39 @@ func runConcurrentHost(ctx context.Context, st store.Store, id string, home stri
 // store, record sessions at the same time; both logs come out whole, every
 // seq once, and either handle rebuilds either window.
 func TestTwoHostsOneStore(t *testing.T) {
+	eachBackendTwice(t, func(t *testing.T, stA, stB store.Store) {
+		ctx := context.Background()
+		if stA.ID() != stB.ID() {
+			t.Fatalf("two handles on one store see ids %s and %s", stA.ID(), stB.ID())
+		}
+		home := t.TempDir()
+		runs := make([]*hostRun, 2)
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i, st := range []store.Store{stA, stB} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				runs[i], errs[i] = runConcurrentHost(ctx, st, fmt.Sprintf("host-%c", 'a'+i), home)
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, run := range runs {
+			for _, st := range []store.Store{stA, stB} {
+				checkHostRun(t, st, run, home)
+			}
+		}
+	})
+}
+
+// eachBackendTwice runs a test against every backend with two handles on
+// one store, as two host processes would have.
+func eachBackendTwice(t *testing.T, test func(t *testing.T, a, b store.Store)) {
 	backends := []struct {
 		name string
 		open func(t *testing.T) (a, b store.Store)
@@ -86,33 +122,8 @@ func TestTwoHostsOneStore(t *testing.T) {
 	}
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
-			ctx := context.Background()
-			stA, stB := b.open(t)
-			if stA.ID() != stB.ID() {
-				t.Fatalf("two handles on one store see ids %s and %s", stA.ID(), stB.ID())
-			}
-			home := t.TempDir()
-			runs := make([]*hostRun, 2)
-			errs := make([]error, 2)
-			var wg sync.WaitGroup
-			for i, st := range []store.Store{stA, stB} {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					runs[i], errs[i] = runConcurrentHost(ctx, st, fmt.Sprintf("host-%c", 'a'+i), home)
-				}()
-			}
-			wg.Wait()
-			for _, err := range errs {
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			for _, run := range runs {
-				for _, st := range []store.Store{stA, stB} {
-					checkHostRun(t, st, run, home)
-				}
-			}
+			a, b := b.open(t)
+			test(t, a, b)
 		})
 	}
 }
@@ -195,4 +206,87 @@ func checkHostRun(t *testing.T, st store.Store, run *hostRun, home string) {
 	if err != nil || res.Printed != fmt.Sprint(concurrentTurns) {
 		t.Errorf("%s: the rebuilt image: %v %v", run.id, res.Printed, err)
 	}
+}
+
+// sharedTurns is how many turns each of two hosts runs on one session at
+// the same time as the other.
+const sharedTurns = 12
+
+// TestTwoHostsTurnsAtOnceNeverBranch: two hosts on one session, each with
+// its own handle on the store, run turns at the same time. Every turn
+// continues from the head the other host's last turn left: the inputs
+// form one line, each the parent of the next, and the image holds every
+// turn's push in the log's order, on both hosts.
+func TestTwoHostsTurnsAtOnceNeverBranch(t *testing.T) {
+	eachBackendTwice(t, func(t *testing.T, stA, stB store.Store) {
+		ctx := context.Background()
+		home := t.TempDir()
+		hostOpts := func(kind string) session.Options {
+			o := session.Options{Title: "shared", Home: home, BudgetEnv: &evict.Env{Tokens: "1000000"}}
+			o.Lease.Holder.Kind = kind
+			o.Lease.Wait = time.Minute // this test is about branching, not about refusals
+			return o
+		}
+		a := must[*session.Session](t)(session.Open(ctx, stA, hostOpts("host-a")))
+		if _, err := a.RunTurn(ctx, "(defvar *turns* nil)", session.TurnOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		b := must[*session.Session](t)(session.Resume(ctx, stB, a.ID(), hostOpts("host-b")))
+		hosts := []*session.Session{a, b}
+		errs := make([]error, len(hosts))
+		var wg sync.WaitGroup
+		for i, s := range hosts {
+			wg.Go(func() {
+				for n := range sharedTurns {
+					tn, err := s.RunTurn(ctx, fmt.Sprintf("(push '%c%d *turns*)", 'a'+i, n), session.TurnOptions{})
+					if err == nil && tn.Cell.Error {
+						err = fmt.Errorf("turn %d: %s", n, tn.Cell.Text)
+					}
+					if err != nil {
+						errs[i] = fmt.Errorf("host %c: %w", 'a'+i, err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		inputs := must[store.ScanResult](t)(stA.Scan(ctx, store.Query{Session: a.ID(), Kinds: []string{store.KindInput}})).Events
+		if len(inputs) != 1+2*sharedTurns {
+			t.Fatalf("%d inputs, want %d", len(inputs), 1+2*sharedTurns)
+		}
+		var pushed []string
+		var parent int64
+		for _, e := range inputs {
+			var p struct {
+				Text   string
+				Parent int64
+			}
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			if p.Parent != parent {
+				t.Errorf("input %d (%s) continues from %d, want %d: the session branched", e.Seq, p.Text, p.Parent, parent)
+			}
+			parent = e.Seq
+			if name, ok := strings.CutPrefix(p.Text, "(push '"); ok {
+				pushed = append(pushed, strings.Fields(name)[0])
+			}
+		}
+		want := "(" + strings.Join(pushed, " ") + ")"
+		for i, s := range hosts {
+			// One more turn each, so each host follows the other's last.
+			tn, err := s.RunTurn(ctx, "(reverse *turns*)", session.TurnOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tn.Cell.Text != want {
+				t.Errorf("host %c's image holds %s, want %s", 'a'+i, tn.Cell.Text, want)
+			}
+		}
+	})
 }

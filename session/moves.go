@@ -55,6 +55,7 @@ func (s *Session) UndoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
+	defer s.leave(ctx)
 	head := s.tree.head
 	if head == 0 {
 		return Move{}, ErrNothingToUndo
@@ -73,6 +74,7 @@ func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
+	defer s.leave(ctx)
 	to, ok := s.tree.redoTarget()
 	if !ok {
 		return Move{}, ErrNothingToRedo
@@ -85,6 +87,7 @@ func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
+	defer s.leave(ctx)
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
@@ -102,6 +105,7 @@ func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
+	defer s.leave(ctx)
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}

@@ -23,6 +23,7 @@ func (s *Session) Input(ctx context.Context, text string) (int64, error) {
 	if err := s.follow(ctx); err != nil {
 		return 0, err
 	}
+	defer s.leave(ctx)
 	if err := s.syncSettings(ctx); err != nil {
 		return 0, err
 	}
@@ -41,6 +42,10 @@ func (s *Session) Answer(ctx context.Context, text string) (int64, error) {
 	if s.tree.head == 0 {
 		return 0, ErrNoTurn
 	}
+	if err := s.holdHead(ctx); err != nil {
+		return 0, err
+	}
+	defer s.leave(ctx)
 	out, err := s.append(ctx, store.NewEvent{
 		Kind: store.KindAnswer, Turn: s.tree.head,
 		Payload: encode(answerPayload{Text: text}),
@@ -83,6 +88,10 @@ func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, 
 	if s.tree.head == 0 {
 		return CellResult{}, ErrNoTurn
 	}
+	if err := s.holdHead(ctx); err != nil {
+		return CellResult{}, err
+	}
+	defer s.leave(ctx)
 	source, readErr := cell.Source(), cell.Err()
 	call := callPayload{Code: cell.Text()}
 	if cell.HasNote { // a cell that does not read still has its note
@@ -100,12 +109,14 @@ func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, 
 
 	before := s.watchedValues()
 	start := time.Now()
-	cellCtx, recalled := s.recallCell(ctx, callSeq)
+	kept, stopKeeping := s.keepLease(ctx)
+	cellCtx, recalled := s.recallCell(kept, callSeq)
 	var res interp.Result
 	evalErr := readErr
 	if readErr == nil {
 		res, evalErr = s.image.EvalCell(cellCtx, cell)
 	}
+	stopKeeping()
 	elapsed := time.Since(start)
 
 	text := res.Output

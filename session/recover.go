@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 
@@ -31,7 +32,7 @@ type interruptedPayload struct {
 // formed, and files whose disk contents differ from what the log last
 // recorded get a file change matching the disk, so undo works again.
 func (s *Session) recover(ctx context.Context) error {
-	if err := s.closeInterrupted(ctx); err != nil {
+	if _, err := s.closeInterrupted(ctx); err != nil {
 		return fmt.Errorf("resume session %s: %w", s.info.ID, err)
 	}
 	if err := s.reconcileFiles(ctx); err != nil {
@@ -41,11 +42,44 @@ func (s *Session) recover(ctx context.Context) error {
 }
 
 // closeInterrupted appends a result for every tool call of the session's
-// lineage that has none, oldest first.
-func (s *Session) closeInterrupted(ctx context.Context) error {
+// lineage that has none, oldest first, and returns how many. A call with
+// no result may be running on another host: unless this host holds the
+// lease already, it takes it without waiting and looks again, and leaves
+// the calls alone when a live host holds it (lease.go).
+func (s *Session) closeInterrupted(ctx context.Context) (int, error) {
+	missing, err := s.unanswered(ctx)
+	if err != nil || len(missing) == 0 {
+		return 0, err
+	}
+	if !s.holding() {
+		replaced, err := s.enter(ctx, 0)
+		if errors.Is(err, store.ErrHeld) {
+			return 0, nil
+		} else if err != nil {
+			return 0, err
+		}
+		defer s.leave(ctx)
+		if missing, err = s.unanswered(ctx); err != nil {
+			return 0, err
+		}
+		if replaced != nil {
+			defer func() { s.noteTakeover(*replaced, len(missing)) }()
+		}
+	}
+	if len(missing) == 0 {
+		return 0, nil
+	}
+	if _, err := s.append(ctx, missing...); err != nil {
+		return 0, fmt.Errorf("record %d interrupted cells: %w", len(missing), err)
+	}
+	return len(missing), nil
+}
+
+// unanswered is an interrupted result for each tool call with no result.
+func (s *Session) unanswered(ctx context.Context) ([]store.NewEvent, error) {
 	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	answered := map[int64]bool{}
 	for _, e := range r.Events {
@@ -68,13 +102,7 @@ func (s *Session) closeInterrupted(ctx context.Context) error {
 			Call: e.Seq, Text: InterruptedText, Error: true, Defined: []string{}, Watching: map[string]string{}, Interrupted: true,
 		})})
 	}
-	if len(missing) == 0 {
-		return nil
-	}
-	if _, err := s.append(ctx, missing...); err != nil {
-		return fmt.Errorf("record %d interrupted cells: %w", len(missing), err)
-	}
-	return nil
+	return missing, nil
 }
 
 // reconcileFiles compares each file the log has changed with the disk.

@@ -47,6 +47,9 @@ type Options struct {
 	// resume, after every head move), before anything is replayed, so a
 	// host's builtins are always there.
 	Setup func(s *Session, it *interp.Interpreter)
+	// Lease says who this host is to other hosts of the session, and how
+	// long it holds and waits for the session's lease (lease.go).
+	Lease LeaseOptions
 }
 
 // Session is one open session of a store. It is not safe for concurrent
@@ -79,6 +82,8 @@ type Session struct {
 	// followed says what the last follow did.
 	seen     int64
 	followed string
+	// lease is this host's hold on the session (lease.go).
+	lease leaseState
 }
 
 // Open creates a new session in st.
@@ -175,6 +180,9 @@ func (s *Session) Tree() []TreeTurn { return s.tree.list() }
 
 // append writes events to the log and folds them into the tree.
 func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store.Event, error) {
+	if err := s.checkLease(ctx); err != nil {
+		return nil, err
+	}
 	out, err := s.st.Append(ctx, s.info.ID, events)
 	if err != nil {
 		return nil, err // the store's error names the append and the session

@@ -36,7 +36,10 @@ type Turn struct {
 // here and only translates what it returns.
 //
 // When ctx or the timeout stops the cell, its recorded result says so
-// (Stopped); the error is set only when the log could not be written.
+// (Stopped); the error is set only when the log could not be written, or
+// another host holds the session (errors.Is store.ErrHeld: the error names
+// it) and nothing was written. The session's lease is held for the whole
+// turn and released when it ends (lease.go).
 func (s *Session) RunTurn(ctx context.Context, src string, opts TurnOptions) (Turn, error) {
 	cell, _ := reader.ReadCell(src) // its error is the cell's, told in its result
 	return s.RunCell(ctx, cell, opts)
@@ -45,6 +48,10 @@ func (s *Session) RunTurn(ctx context.Context, src string, opts TurnOptions) (Tu
 // RunCell is RunTurn for a cell a front end has read already (the REPL,
 // to know the cell was whole): the cell is not read again.
 func (s *Session) RunCell(ctx context.Context, cell *reader.Cell, opts TurnOptions) (Turn, error) {
+	if err := s.follow(ctx); err != nil {
+		return Turn{}, err
+	}
+	defer s.leave(ctx)
 	seq, err := s.Input(ctx, cell.Text())
 	if err != nil {
 		return Turn{}, err

@@ -17,6 +17,9 @@ type unbornStore struct {
 	mu   sync.Mutex
 	info store.Session
 	born bool
+	// pending is the lease this host took while the session was unborn,
+	// written to the store when the session is (unborn_lease.go).
+	pending *store.LeaseRequest
 }
 
 func (u *unbornStore) unborn(id string) bool {
@@ -33,6 +36,10 @@ func (u *unbornStore) Append(ctx context.Context, session string, events []store
 			return nil, fmt.Errorf("open session: %w", err)
 		}
 		u.born = true
+		if err := u.takePending(ctx); err != nil {
+			u.mu.Unlock()
+			return nil, err
+		}
 	}
 	u.mu.Unlock()
 	return u.Store.Append(ctx, session, events)

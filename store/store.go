@@ -40,6 +40,15 @@ type Store interface {
 	// word of q.
 	Search(ctx context.Context, q SearchQuery) ([]Hit, error)
 
+	// TakeLease takes, renews or takes over a session's lease in one
+	// atomic step, deciding as LeaseDecision does on the store's clock. A
+	// live lease of another holder is a *HeldError (errors.Is ErrHeld); a
+	// refused renewal is ErrLeaseLost; an unknown session ErrNotFound.
+	TakeLease(ctx context.Context, r LeaseRequest) (LeaseTaken, error)
+	// ReleaseLease ends the session's lease if token holds it, and does
+	// nothing otherwise.
+	ReleaseLease(ctx context.Context, session, token string) error
+
 	// Import adds whole sessions with their events as given, seqs and
 	// times included, in one transaction: either all of them or none.
 	// A session id already in the store is ErrExists. progress, if not

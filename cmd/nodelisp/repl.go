@@ -38,6 +38,8 @@ type repl struct {
 	pending bool
 	onIdle  func() // what an interrupt does at the prompt, if anything
 	stopped chan struct{}
+	// followed is the last Followed line shown.
+	followed string
 }
 
 // repl is the command's mode with no arguments: the terminal REPL when
@@ -66,6 +68,7 @@ func (c *command) repl() int {
 	}
 	opts := session.Options{Title: "repl", Model: set.Model, Budgets: budgets, Workdir: workdir, Home: set.Home}
 	opts.Limits.MaxMemory = c.opts.CellMemory
+	opts.Lease.Holder.Kind = "repl" // how another host's refusal names this one
 	var sess *session.Session
 	if c.opts.Session != "" {
 		sess, err = session.Resume(ctx, st, c.opts.Session, opts)
@@ -87,6 +90,7 @@ func (c *command) repl() int {
 		fmt.Fprintf(c.stderr, "nodelisp: warning: the budget is unknown, so nothing is evicted ahead of time: %s\n", why)
 	}
 	r := &repl{c: c, st: st, sess: sess, out: c.stdout, msg: c.stderr, width: 80}
+	r.noteFollowed()
 	r.watchInterrupts()
 	defer r.stopInterrupts()
 	if inTerm, outTerm := fileTerminal(c.stdin), fileTerminal(c.stdout); inTerm != nil && outTerm != nil {
@@ -150,11 +154,21 @@ func (r *repl) turn(ctx context.Context, cell *reader.Cell) error {
 	if t.Window != nil {
 		r.requestNotices(t.Window)
 	}
+	r.noteFollowed()
 	if err != nil {
 		return r.cancelled(ctx, err)
 	}
 	r.println(t.Cell.Text)
 	return nil
+}
+
+// noteFollowed tells the person when the session moved under them: another
+// host's turns followed, or a gone host's lease taken over.
+func (r *repl) noteFollowed() {
+	if f := r.sess.Followed(); f != "" && f != r.followed {
+		fmt.Fprintf(r.msg, "nodelisp: %s\n", f)
+		r.followed = f
+	}
 }
 
 // cancelled turns the failure of a turn that Ctrl-C cancelled into a

@@ -3,13 +3,14 @@ package storetest
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/nodelisp/nodelisp/store"
 	"github.com/nodelisp/nodelisp/store/gen"
 )
 
 // Bench runs the store benchmarks: appends one event at a time and a
-// turn at a time, bulk import, and lineage scans with :match on a
+// turn at a time, a lease's take and release, bulk import, and lineage scans with :match on a
 // 100,000-event session. Data is made inside the benchmarks, so a plain
 // go test never builds it.
 func Bench(b *testing.B, newStore func(b *testing.B) store.Store) {
@@ -42,6 +43,24 @@ func Bench(b *testing.B, newStore func(b *testing.B) store.Store) {
 			}
 		}
 		b.ReportMetric(float64(6*b.N)/b.Elapsed().Seconds(), "events/s")
+	})
+	b.Run("LeaseTakeRelease", func(b *testing.B) {
+		// What holding the lease adds to every turn: its take and release.
+		s := newStore(b)
+		if _, err := s.CreateSession(ctx, "b", ""); err != nil {
+			b.Fatal(err)
+		}
+		r := store.LeaseRequest{Session: "b", Token: store.NewLeaseToken(), TTL: time.Minute,
+			Holder: store.Holder{Host: "box", PID: 1, Kind: "bench"}}
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := s.TakeLease(ctx, r); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.ReleaseLease(ctx, "b", r.Token); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 	b.Run("Import10k", func(b *testing.B) {
 		s := newStore(b)

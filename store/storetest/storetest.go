@@ -69,6 +69,10 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"SessionSource", testSessionSource},
 		{"AppendGivenTimes", testAppendGivenTimes},
 		{"EchoFlags", testEchoFlags},
+		{"LeaseTakeRenewRelease", testLeaseTakeRenewRelease},
+		{"LeaseTakeover", testLeaseTakeover},
+		{"LeaseRejects", testLeaseRejects},
+		{"ConcurrentLeaseTakes", testConcurrentLeaseTakes},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, h) })
