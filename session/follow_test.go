@@ -16,9 +16,9 @@ func TestTwoHostsFollowOneHead(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		h := &imageHost{t: t, st: st}
-		a := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+		a := h.counting(session.Open(ctx, st, opts("")))
 		h.turn(a, `(defvar *seen* (list :a)) (defun who () (first *seen*))`)
-		b := must[*session.Session](t)(session.Resume(ctx, st, a.ID(), h.opts()))
+		b := h.counting(session.Resume(ctx, st, a.ID(), opts("")))
 		tb := h.turn(b, `(push :b *seen*)`)
 		ta := h.turn(a, `(push :a2 *seen*) (defun last-host () :a)`)
 		if !strings.Contains(a.Followed(), "head followed") {

@@ -7,10 +7,8 @@ import (
 	"testing"
 
 	"github.com/nodelisp/nodelisp/builtins"
-	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/internal/testdb"
-	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
@@ -19,19 +17,26 @@ import (
 
 // imageHost opens sessions whose images count how often (count-init) ran:
 // the initializers below call it, so a restore that ran one again shows.
+// count-init is defined through the interpreter after open and resume;
+// the fresh image of a head move lacks it, so a restore that evaluated an
+// initializer again would fail there, and the snapshot would show it.
 type imageHost struct {
 	t     *testing.T
 	st    store.Store
 	inits int
 }
 
-func (h *imageHost) opts() session.Options {
-	o := opts("")
-	o.Setup = func(_ *session.Session, it *interp.Interpreter) {
-		it.Image().Define(&eval.Builtin{Name: "count-init", Min: 0, Max: 0, Args: "()",
-			Fn: func(*eval.Thread, []lisp.Value) lisp.Value { h.inits++; return lisp.Nil }})
+// counting defines count-init in s's image and returns s.
+func (h *imageHost) counting(s *session.Session, err error) *session.Session {
+	h.t.Helper()
+	if err != nil {
+		h.t.Fatal(err)
 	}
-	return o
+	s.Interpreter().Define("count-init", "()", "Counts an initializer's run.", func(context.Context, []lisp.Value) (lisp.Value, error) {
+		h.inits++
+		return nil, nil
+	})
+	return s
 }
 
 func (h *imageHost) turn(s *session.Session, code string) int64 {
@@ -122,7 +127,7 @@ func TestHeadMovesRestoreValues(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		h := &imageHost{t: t, st: st}
-		s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+		s := h.counting(session.Open(ctx, st, opts("")))
 		turns, snaps := h.build(s)
 		if !strings.Contains(snaps[4], "(25 ") {
 			t.Fatalf("after five turns: %s", snaps[4])
@@ -145,14 +150,14 @@ func TestHeadMovesRestoreValues(t *testing.T) {
 		must[session.Move](t)(s.Rewind(ctx, turns[4]))
 		h.wantImage(s, snaps[4], "rewind")
 
-		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
+		again := h.counting(session.Resume(ctx, st, s.ID(), opts("")))
 		h.wantImage(again, snaps[4], "resume")
 
 		fork := must[*session.Session](t)(s.Fork(ctx, "fork"))
 		h.wantImage(fork, snaps[4], "fork")
 		h.turn(fork, `(setf *total* -1)`)
 		h.wantImage(s, snaps[4], "the parent after the fork's turn")
-		forkAgain := must[*session.Session](t)(session.Resume(ctx, st, fork.ID(), h.opts()))
+		forkAgain := h.counting(session.Resume(ctx, st, fork.ID(), opts("")))
 		if got := imageSnapshot(t, forkAgain); !strings.HasPrefix(got, "(-1 ") {
 			t.Errorf("resumed fork: %s", got)
 		}
@@ -164,7 +169,7 @@ func TestUndoKeepsEarlierTurnsValues(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		h := &imageHost{t: t, st: st}
-		s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+		s := h.counting(session.Open(ctx, st, opts("")))
 		h.turn(s, "(defvar *total* 0)")
 		for i := 0; i < 5; i++ {
 			h.turn(s, "(incf *total* 5)")
@@ -188,7 +193,7 @@ func TestExportImportKeepsImage(t *testing.T) {
 		t.Run(from.Name+"-to-"+to.Name, func(t *testing.T) {
 			src := from.Open(t)
 			h := &imageHost{t: t, st: src}
-			s := must[*session.Session](t)(session.Open(ctx, src, h.opts()))
+			s := h.counting(session.Open(ctx, src, opts("")))
 			_, snaps := h.build(s)
 			var buf bytes.Buffer
 			if _, err := jsonl.Export(ctx, src, &buf, jsonl.ExportOptions{Sessions: []string{s.ID()}}); err != nil {
@@ -201,7 +206,7 @@ func TestExportImportKeepsImage(t *testing.T) {
 			if _, err := jsonl.Import(ctx, dst, &buf, jsonl.ImportOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			again := must[*session.Session](t)(session.Resume(ctx, dst, s.ID(), h.opts()))
+			again := h.counting(session.Resume(ctx, dst, s.ID(), opts("")))
 			h.wantImage(again, snaps[4], "imported")
 		})
 	}
@@ -213,7 +218,7 @@ func TestUnreadableValueIsEvaluatedAgain(t *testing.T) {
 	ctx := context.Background()
 	st := testdb.SQLite(t)
 	h := &imageHost{t: t, st: st}
-	s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+	s := h.counting(session.Open(ctx, st, opts("")))
 	h.turn(s, `(defvar *double* (lambda (x) (* 2 x)))`)
 	h.turn(s, `(defvar *counter* (let ((n 0)) (lambda () (incf n))))`)
 	h.turn(s, `(funcall *counter*)`)
@@ -234,7 +239,7 @@ func TestUnboundAndUnrestorable(t *testing.T) {
 	ctx := context.Background()
 	st := testdb.SQLite(t)
 	h := &imageHost{t: t, st: st}
-	s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+	s := h.counting(session.Open(ctx, st, opts("")))
 	h.turn(s, `(defvar *gone* 1) (defun set-f () (setf *f* (lambda () 1)))`)
 	h.turn(s, `(makunbound '*gone*) (defvar *f* nil)`)
 	h.turn(s, `(set-f)`)
@@ -254,7 +259,7 @@ func TestLongChainsRestore(t *testing.T) {
 	ctx := context.Background()
 	st := testdb.SQLite(t)
 	h := &imageHost{t: t, st: st}
-	s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+	s := h.counting(session.Open(ctx, st, opts("")))
 	h.turn(s, `(defvar *log* nil) (defvar *table* (progn (count-init) (make-hash-table)))`)
 	var turns []int64
 	for i := 0; i < 100; i++ {
@@ -266,7 +271,7 @@ func TestLongChainsRestore(t *testing.T) {
 		t.Errorf("at turn 40: %s", res.Printed)
 	}
 	must[session.Move](t)(s.Continue(ctx, turns[99]))
-	again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
+	again := h.counting(session.Resume(ctx, st, s.ID(), opts("")))
 	if res, _ := again.Interpreter().Eval(ctx, form); res.Printed != "(100 100 t)" {
 		t.Errorf("resumed at turn 100: %s", res.Printed)
 	}

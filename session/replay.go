@@ -21,17 +21,14 @@ var replayed = map[*lisp.Symbol]bool{
 	lisp.Sym("define-condition"): true, lisp.Sym("watch"): true, lisp.Sym("unwatch"): true,
 }
 
-// freshImage makes a new image with the session's builtins and the host's
-// setup, and an empty watch list.
+// freshImage makes a new image with the session's builtins and an empty
+// watch list.
 func (s *Session) freshImage() {
 	s.watch = nil
 	// Output is captured per cell (Stdout nil): a replayed or restored
 	// form's output is dropped with its result.
 	image := interp.New(interp.Options{Limits: s.opts.Limits})
 	s.installBuiltins(image)
-	if s.opts.Setup != nil {
-		s.opts.Setup(s, image)
-	}
 	s.image = image
 }
 

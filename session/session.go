@@ -43,10 +43,6 @@ type Options struct {
 	// FileLimit caps the size in bytes of a file the verbs read or write;
 	// 0 means files.DefaultLimit (1 MiB).
 	FileLimit int64
-	// Setup runs on every fresh image the session builds (at open, on
-	// resume, after every head move), before anything is replayed, so a
-	// host's builtins are always there.
-	Setup func(s *Session, it *interp.Interpreter)
 }
 
 // Session is one open session of a store. It is not safe for concurrent
