@@ -20,12 +20,12 @@ const (
 // since each page takes the newest rows below its bound.
 func (r *recaller) log(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 	var (
-		echoes        bool
-		session       sessionArg
-		before        positive
-		after         natural
-		kinds         = newKinds(opLog)
-		limit, clip   positive = logLimit, logClip
+		echoes      bool
+		session     sessionArg
+		before      positive
+		after       natural
+		kinds                = newKinds(opLog)
+		limit, clip positive = logLimit, logClip
 	)
 	q := store.Query{Newest: true, Count: true}
 	unpack.Form(opLog, args, "&key", "match", &q.Match, "kinds", kinds, "before", &before, "after", &after,

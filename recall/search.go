@@ -23,7 +23,7 @@ const (
 func (r *recaller) search(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 	var (
 		query         string
-		kinds         = newKinds(opSearch)
+		kinds                  = newKinds(opSearch)
 		limit, window positive = searchLimit, searchWindow
 		lead          natural  = searchLead
 		echoes        bool
