@@ -7,14 +7,17 @@ package builtins
 import (
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 func registerHashtables() {
 	fn("make-hash-table", 0, -1, "(&key test size rehash-size rehash-threshold)", "Return a new empty hash table comparing keys with test: eq, eql (the default), equal or equalp.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kw := parseKeys("make-hash-table", args, "test", "size", "rehash-size", "rehash-threshold", "weakness", "synchronized")
+		var testArg lisp.Value
+		unpack.Args("make-hash-table", args, "&key", "test", &testArg,
+			"size", nil, "rehash-size", nil, "rehash-threshold", nil, "weakness", nil, "synchronized", nil)
 		test := lisp.SymEql
-		if f, ok := kw.get("test"); ok {
-			test = hashTestName(f)
+		if testArg != nil {
+			test = hashTestName(testArg)
 		}
 		return lisp.NewHashTable(test)
 	})
