@@ -269,7 +269,16 @@ func TestDefine(t *testing.T) {
 		}
 		return lisp.NewString(strings.TrimSpace(s)), nil
 	})
+	it.Define("first-of", "(a &optional b)", "Returns its first argument.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		return args[0], nil
+	})
+	it.Define("odd-list", "(a (b 1))", "A lambda list Define cannot read.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		return lisp.MakeInt(int64(len(args))), nil
+	})
 	cells := map[string]outcome{
+		`(first-of 1 2)`:                      ok(`1`),
+		`(first-of 1 2 3)`:                    fails(`first-of: expected 1 to 2 arguments, got 3`),
+		`(odd-list 1 2 3)`:                    ok(`3`),
 		`(second-arg 1 '(x y))`:               ok(`(x y)`),
 		`(second-arg 1)`:                      fails(`second-arg: expected 2 arguments, got 1`),
 		`(nothing)`:                           ok(`nil`),

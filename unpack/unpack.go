@@ -97,25 +97,22 @@ func (u unpacker) run(args []lisp.Value, params []any) {
 }
 
 // split cuts params at its markers into name/destination pairs. keys is
-// nil when there is no &key (and so no keyword is accepted).
+// nil when there is no &key (and so no keyword is accepted). It works in
+// indexes, storing no slice through a pointer, so that params (the
+// variadic slice of every call) need not move to the heap.
 func (u unpacker) split(params []any) (required, optional, keys []any) {
-	section := &required
-	start := 0
-	cut := func(i int) { *section = params[start:i] }
+	optAt, keyAt := -1, -1 // the markers' indexes
 	for i := 0; i < len(params); {
 		name, ok := params[i].(string)
 		if !ok {
-			u.badList(fmt.Sprintf("parameter %d is a %T, not a name", i, params[i]))
+			u.badList(fmt.Sprintf("parameter %d is not a name", i))
 		}
 		switch {
-		case name == optionalMarker && section == &required:
-			cut(i)
-			section, start = &optional, i+1
+		case name == optionalMarker && optAt < 0 && keyAt < 0:
+			optAt = i
 			i++
-		case name == keyMarker && section != &keys:
-			cut(i)
-			section, start = &keys, i+1
-			keys = params[i+1 : i+1] // not nil: &key with no keywords still takes none
+		case name == keyMarker && keyAt < 0:
+			keyAt = i
 			i++
 		case i+1 == len(params) || strings.HasPrefix(name, "&"):
 			u.badList("parameter " + name + " has no destination")
@@ -123,11 +120,17 @@ func (u unpacker) split(params []any) (required, optional, keys []any) {
 			i += 2
 		}
 	}
-	cut(len(params))
-	if len(keys)/2 > maxKeys {
-		u.badList(fmt.Sprintf("more than %d keywords", maxKeys))
+	end := len(params)
+	if keyAt >= 0 {
+		keys, end = params[keyAt+1:], keyAt
+		if len(keys)/2 > maxKeys {
+			u.badList(fmt.Sprintf("more than %d keywords", maxKeys))
+		}
 	}
-	return required, optional, keys
+	if optAt >= 0 {
+		return params[:optAt], params[optAt+1 : end], keys
+	}
+	return params[:end], nil, keys
 }
 
 // keywords fills the keyword destinations from the argument pairs in

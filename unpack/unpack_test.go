@@ -46,6 +46,14 @@ func TestFillsEverySection(t *testing.T) {
 	}
 }
 
+func TestAbsentOptionalLeavesDefault(t *testing.T) {
+	label, count := "none", 7
+	Args("f", []lisp.Value{str("x")}, "&optional", "label", &label, "count", &count)
+	if label != "x" || count != 7 {
+		t.Errorf("label %q count %d: want \"x\" and the default 7", label, count)
+	}
+}
+
 func TestAbsentKeywordLeavesDefault(t *testing.T) {
 	var test lisp.Value
 	end := 9
