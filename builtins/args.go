@@ -1,71 +1,46 @@
 package builtins
 
 import (
-	"strings"
-
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
-// Argument helpers shared by every builtin file: keyword parsing, type
-// checks that name the operator, :test and :key functions, and sequences.
+// Argument helpers shared by every builtin file: keyword sets, type
+// checks that name the operator, :test and :key functions. A builtin reads
+// its arguments with unpack.Args; these serve the ones whose helpers share
+// a set of keywords between them.
 
-// kwargs holds parsed keyword arguments.
-type kwargs map[*lisp.Symbol]lisp.Value
+// kwargs is a builtin's keyword arguments, read by unpack.Args into one
+// value each: the form for builtins whose helpers take the keywords as a
+// set (:test with :test-not, :start with :end) rather than one by one.
+type kwargs struct {
+	names []string     // as the builtin allowed them, lower case
+	vals  []lisp.Value // Go nil where a keyword was not given
+}
 
-// parseKeys parses args as keyword/value pairs. allowed lists the keywords
-// without colons ("key", "test"); any other keyword is an error unless
-// :allow-other-keys t is present.
+// parseKeys reads args as the keyword arguments named in allowed (lower
+// case, without colons), by Common Lisp's rules: the leftmost of a
+// repeated keyword wins, and :allow-other-keys t admits any other.
 func parseKeys(op string, args []lisp.Value, allowed ...string) kwargs {
-	if len(args)%2 != 0 {
-		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", op)
+	kw := kwargs{names: allowed, vals: make([]lisp.Value, len(allowed))}
+	params := make([]any, 1, 1+2*len(allowed))
+	params[0] = "&key"
+	for i, name := range allowed {
+		params = append(params, name, &kw.vals[i])
 	}
-	kw := kwargs{}
-	// The leftmost :allow-other-keys decides, as CL has it; with it true
-	// any symbol may name an argument, a non-keyword one (never read) too.
-	other := false
-	for i := 0; i < len(args); i += 2 {
-		if k, ok := args[i].(*lisp.Symbol); ok && k.Keyword && k.Name == "ALLOW-OTHER-KEYS" {
-			other = lisp.Truthy(args[i+1])
-			break
-		}
-	}
-	for i := 0; i < len(args); i += 2 {
-		k, ok := args[i].(*lisp.Symbol)
-		if !ok || !k.Keyword && !other {
-			lisp.SignalClass(lisp.ClassProgramError, "%s: %s is not a keyword", op, lisp.Prin1ToString(args[i]))
-		}
-		if !k.Keyword {
-			continue
-		}
-		if _, seen := kw[k]; !seen { // the leftmost occurrence wins, as in CL
-			kw[k] = args[i+1]
-		}
-	}
-	if !other {
-		for k := range kw {
-			if k.Name == "ALLOW-OTHER-KEYS" {
-				continue
-			}
-			known := false
-			for _, a := range allowed {
-				if strings.EqualFold(a, k.Name) {
-					known = true
-					break
-				}
-			}
-			if !known {
-				lisp.SignalClass(lisp.ClassProgramError, "%s: unknown keyword argument %s", op, lisp.Prin1ToString(k))
-			}
-		}
-	}
+	unpack.Args(op, args, params...)
 	return kw
 }
 
 // get returns the value of keyword name (without colon, lower case).
 func (k kwargs) get(name string) (lisp.Value, bool) {
-	v, ok := k[lisp.InternKeyword(strings.ToUpper(name))]
-	return v, ok
+	for i, n := range k.names {
+		if n == name {
+			return k.vals[i], k.vals[i] != nil
+		}
+	}
+	return nil, false
 }
 
 // or returns the value of keyword name, or def when absent.
@@ -166,26 +141,4 @@ func keyFunc(t *eval.Thread, kw kwargs) func(v lisp.Value) lisp.Value {
 		return func(v lisp.Value) lisp.Value { return t.Call(f, v) }
 	}
 	return func(v lisp.Value) lisp.Value { return v }
-}
-
-// seqItems returns the elements of a list, vector or string.
-func seqItems(op string, v lisp.Value) []lisp.Value {
-	switch x := v.(type) {
-	case *lisp.Vector:
-		return x.Items
-	case *lisp.String:
-		out := make([]lisp.Value, 0, len(x.S))
-		for _, r := range x.S {
-			out = append(out, lisp.Char(r))
-		}
-		return out
-	case *lisp.Cons:
-		return lisp.ListToSlice(op, x)
-	case *lisp.Symbol:
-		if x == lisp.Nil {
-			return nil
-		}
-	}
-	lisp.TypeError(op, v, "a sequence")
-	return nil
 }

@@ -7,23 +7,26 @@ package builtins
 import (
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 func registerHashtables() {
 	fn("make-hash-table", 0, -1, "(&key test size rehash-size rehash-threshold)", "Return a new empty hash table comparing keys with test: eq, eql (the default), equal or equalp.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		kw := parseKeys("make-hash-table", args, "test", "size", "rehash-size", "rehash-threshold", "weakness", "synchronized")
+		var testArg, rehashSize, rehashThreshold lisp.Value
+		unpack.Args("make-hash-table", args, "&key", "test", &testArg,
+			"size", nil, "rehash-size", &rehashSize, "rehash-threshold", &rehashThreshold, "weakness", nil, "synchronized", nil)
 		test := lisp.SymEql
-		if f, ok := kw.get("test"); ok {
-			test = hashTestName(f)
+		if testArg != nil {
+			test = hashTestName(testArg)
 		}
 		h := lisp.NewHashTable(test)
-		if v, ok := kw.get("rehash-size"); ok {
+		if v := rehashSize; v != nil {
 			if !(lisp.IsInteger(v) && lisp.Sign("make-hash-table", v) > 0) && !(lisp.IsNumber(v) && lisp.ToFloat(v) >= 1) {
 				lisp.TypeError("make-hash-table", v, "a rehash size (an integer above 0 or a float of at least 1)")
 			}
 			h.RehashSize = v
 		}
-		if v, ok := kw.get("rehash-threshold"); ok {
+		if v := rehashThreshold; v != nil {
 			if !lisp.IsNumber(v) || lisp.ToFloat(v) < 0 || lisp.ToFloat(v) > 1 {
 				lisp.TypeError("make-hash-table", v, "a rehash threshold (a number from 0 to 1)")
 			}

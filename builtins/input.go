@@ -8,6 +8,7 @@ import (
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // Input from strings: string input streams and the functions that read
@@ -111,7 +112,7 @@ func registerInput() {
 		return lisp.Nil
 	})
 	fn("close", 1, 3, "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		parseKeys("close", a[1:], "abort")
+		unpack.Args("close", a[1:], "&key", "abort", nil)
 		switch s := a[0].(type) {
 		case *lisp.InputStream:
 			s.Closed = true
@@ -214,12 +215,13 @@ func expandWithInputFromString(t *eval.Thread, form lisp.Value) lisp.Value {
 	if len(spec) < 2 {
 		syntaxError(op, "expected (var string &key start end index)")
 	}
-	kw := parseKeys(op, spec[2:], "start", "end", "index")
+	var start, end, index lisp.Value = lisp.Nil, lisp.Nil, nil
+	unpack.Args(op, spec[2:], "&key", "start", &start, "end", &end, "index", &index)
 	v := spec[0]
 	decls, body := splitDeclarations(args[1:])
-	mk := lisp.List(lisp.Sym("make-string-input-stream"), spec[1], kw.or("start", lisp.Nil), kw.or("end", lisp.Nil))
+	mk := lisp.List(lisp.Sym("make-string-input-stream"), spec[1], start, end)
 	inner := progn(body)
-	if index, ok := kw.get("index"); ok {
+	if index != nil {
 		inner = lisp.List(lisp.Sym("multiple-value-prog1"), inner,
 			lisp.List(lisp.Sym("setf"), index, lisp.List(lisp.Sym("%input-index"), v)))
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,14 +14,21 @@ import (
 )
 
 // TestNoIgnoredKeywords scans the library's source for keyword arguments
-// that a builtin accepts and then ignores: every name a parseKeys call
-// allows must be read somewhere in the function that makes the call (the
-// innermost function literal around it) or in the package functions it
-// calls, directly or not. A keyword read means its name appears there as
-// a string literal (kw.get("start"), strBounds(…, "start", "end"), a
-// helper's kw.or("test", …)). Names parseKeys takes from a variable rather
-// than literals (write's option list) are checked where that list is
-// consumed, not here.
+// that a builtin accepts and then ignores. A builtin takes keywords in two
+// ways, and each is checked:
+//   - unpack.Args(op, args, …, "&key", "start", &start, …): the variable a
+//     keyword fills must be read somewhere else in the function that makes
+//     the call (the innermost function literal around it); a keyword given
+//     no destination (nil) is accepted and ignored on purpose, and must be
+//     listed below.
+//   - parseKeys(op, args, "start", …), for builtins whose helpers take the
+//     keywords as a set: every name allowed must be read in the function
+//     that makes the call or in the package functions it calls, directly
+//     or not. A keyword read means its name appears there as a string
+//     literal (kw.get("start"), strBounds(…, "start", "end"), a helper's
+//     kw.or("test", …)). Names parseKeys takes from a variable rather than
+//     literals (write's option list) are checked where that list is
+//     consumed, not here.
 //
 // ignoredKeywords lists the deliberate exceptions, each with the reason
 // ignoring it is no silent difference. A new keyword that is accepted and
@@ -72,6 +80,15 @@ func TestNoIgnoredKeywords(t *testing.T) {
 			}
 			stack = append(stack, n)
 			call, ok := n.(*ast.CallExpr)
+			if ok && isUnpackCall(call) {
+				for _, u := range unreadDestinations(fset, enclosingFunc(stack), call, &checked) {
+					used[u.id] = true
+					if _, ok := ignoredKeywords[u.id]; !ok {
+						ignored = append(ignored, u.id+" at "+u.where)
+					}
+				}
+				return true
+			}
 			if !ok || !isCallTo(call, "parseKeys") || len(call.Args) < 3 {
 				return true
 			}
@@ -99,7 +116,7 @@ func TestNoIgnoredKeywords(t *testing.T) {
 		})
 	}
 	if checked < 50 {
-		t.Fatalf("checked only %d keywords: the scan no longer finds the parseKeys calls", checked)
+		t.Fatalf("checked only %d keywords: the scan no longer finds the parseKeys and unpack.Args calls", checked)
 	}
 	for id := range ignoredKeywords {
 		if !used[id] {
@@ -169,4 +186,111 @@ func literalsRead(body ast.Node, decl *ast.CallExpr, decls map[string]*ast.FuncD
 		visit(body)
 	}
 	return out
+}
+
+// isUnpackCall reports whether call is unpack.Args(…).
+func isUnpackCall(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Args" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "unpack"
+}
+
+// unread is a keyword accepted and not read: id is "op :keyword", where
+// its place in the source.
+type unread struct{ id, where string }
+
+// unreadDestinations checks the keywords of an unpack.Args call and
+// returns those whose destination is nil or a variable that body never
+// reads outside the call.
+func unreadDestinations(fset *token.FileSet, body ast.Node, call *ast.CallExpr, checked *int) []unread {
+	op, ok := stringLit(call.Args[0])
+	if !ok {
+		op = "(" + fset.Position(call.Pos()).String() + ")"
+	}
+	params := call.Args[2:]
+	start := -1
+	for i, p := range params {
+		if s, ok := stringLit(p); ok && s == "&key" {
+			start = i + 1
+		}
+	}
+	if start < 0 {
+		return nil
+	}
+	var out []unread
+	for i := start; i+1 < len(params); i += 2 {
+		kw, ok := stringLit(params[i])
+		if !ok {
+			continue
+		}
+		*checked++
+		u := unread{id: op + " :" + kw, where: fset.Position(params[i].Pos()).String()}
+		dest := params[i+1]
+		if isNil(dest) {
+			out = append(out, u)
+			continue
+		}
+		addr, ok := dest.(*ast.UnaryExpr)
+		if !ok || addr.Op != token.AND {
+			continue // a value of the builtin's own type reads itself
+		}
+		if !readElsewhere(body, call, types.ExprString(addr.X)) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+// readElsewhere reports whether an expression printed as name appears in
+// body outside call.
+func readElsewhere(body ast.Node, call *ast.CallExpr, name string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == ast.Node(call) {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			if types.ExprString(x.(ast.Expr)) == name {
+				if !isDeclaration(body, x.(ast.Expr)) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isDeclaration reports whether e is the name a var statement or := declares.
+func isDeclaration(body ast.Node, e ast.Expr) bool {
+	decl := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.ValueSpec:
+			for _, name := range x.Names {
+				if ast.Expr(name) == e {
+					decl = true
+				}
+			}
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE {
+				for _, l := range x.Lhs {
+					if l == e {
+						decl = true
+					}
+				}
+			}
+		}
+		return !decl
+	})
+	return decl
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 func registerLists() {
@@ -29,7 +30,8 @@ func registerLists() {
 	fn("make-list", 1, -1, "(size &key initial-element)", "Return a new list of size elements, each the initial element (nil by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := indexArg("make-list", args[0])
 		checkSize("make-list", n)
-		init := parseKeys("make-list", args[1:], "initial-element").or("initial-element", lisp.Nil)
+		var init lisp.Value = lisp.Nil
+		unpack.Args("make-list", args[1:], "&key", "initial-element", &init)
 		reserve(t, int64(n)*consBytes, "make-list", n, "elements")
 		var out lisp.Value = lisp.Nil
 		for i := 0; i < n; i++ {

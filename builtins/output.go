@@ -3,6 +3,7 @@ package builtins
 import (
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // Output: the printing functions and string output streams. A stream
@@ -59,7 +60,7 @@ func registerOutput() {
 		return c
 	})
 	fn("make-string-output-stream", 0, 2, "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		parseKeys("make-string-output-stream", a, "element-type")
+		unpack.Args("make-string-output-stream", a, "&key", "element-type", nil)
 		return lisp.NewStringStream()
 	})
 	fn("get-output-stream-string", 1, 1, "(string-output-stream)", "The characters written to a string output stream since the last call, clearing it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
@@ -108,7 +109,7 @@ func outWriteString(t *eval.Thread, op string, a []lisp.Value, newline bool) {
 		rest = rest[1:]
 	}
 	kw := parseKeys(op, rest, "start", "end")
-	if len(kw) > 0 {
+	if len(rest) > 0 { // a keyword was given: parseKeys took the pairs
 		rs := []rune(s)
 		start, end := strBounds(op, kw, "start", "end", len(rs))
 		s = string(rs[start:end])

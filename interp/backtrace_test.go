@@ -113,7 +113,7 @@ func TestBacktraceThroughUnwindProtect(t *testing.T) {
 // Eval returns, and the Lisp error still reads as the builtin's failure.
 func TestHostErrorUnwraps(t *testing.T) {
 	it := interp.New(interp.Options{})
-	it.Define("open-thing", "", func(args []lisp.Value) (lisp.Value, error) {
+	it.Define("open-thing", "()", "", func(context.Context, []lisp.Value) (lisp.Value, error) {
 		return nil, fmt.Errorf("open thing: %w", &fs.PathError{Op: "open", Path: "/nope", Err: fs.ErrNotExist})
 	})
 	_, err := it.Eval(context.Background(), "(defun use () (list (open-thing)))\n(use)")

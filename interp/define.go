@@ -1,21 +1,38 @@
 package interp
 
 import (
+	"context"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// Define adds a builtin written over Lisp values. fn's error, if any,
-// becomes a Lisp error (catchable with handler-case) whose message is the
-// error's text.
-func (it *Interpreter) Define(name, doc string, fn func(args []lisp.Value) (lisp.Value, error)) {
+// A HostFunc is a host builtin's Go function. ctx is the evaluating
+// cell's context, so a store query or a network call ends when the cell
+// is cancelled; args are the call's arguments, which the function reads
+// with unpack.Form (or unpack.Args, for a function in Common Lisp's
+// manner). A returned error becomes a Lisp error (catchable with
+// handler-case) that keeps it as its cause; a *lisp.Condition is
+// signalled as it is.
+type HostFunc func(ctx context.Context, args []lisp.Value) (lisp.Value, error)
+
+// Define adds a host builtin. lambdaList is its parameter list as
+// describe shows it, "(query &key limit window)", and the evaluator
+// checks the argument count it implies; defaults belong in the Go code,
+// so it holds names and markers only.
+func (it *Interpreter) Define(name, lambdaList, doc string, fn HostFunc) {
+	least, most := lambdaListArity(lambdaList)
 	it.image.Define(&eval.Builtin{
-		Name: name, Doc: doc, Args: "(&rest args)", Min: 0, Max: -1,
-		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
-			v, err := fn(args)
+		Name: name, Doc: doc, Args: lambdaList, Min: least, Max: most,
+		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			ctx := t.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			v, err := fn(ctx, args)
 			if err != nil {
 				signalGoError(name, err)
 			}
@@ -25,6 +42,30 @@ func (it *Interpreter) Define(name, doc string, fn func(args []lisp.Value) (lisp
 			return v
 		},
 	})
+}
+
+// lambdaListArity is the least and most arguments a lambda list of names
+// takes (most < 0: no bound). A list it cannot read takes any number,
+// and the function's unpacking checks them instead.
+func lambdaListArity(list string) (least, most int) {
+	fields := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(list, "("), ")"))
+	optional := false
+	for _, f := range fields {
+		switch {
+		case f == "&optional" && !optional:
+			optional = true
+		case f == "&key" || f == "&rest" || f == "&body":
+			return least, -1
+		case strings.ContainsAny(f, "&()"):
+			return 0, -1
+		case optional:
+			most++
+		default:
+			least++
+			most++
+		}
+	}
+	return least, most
 }
 
 // DefineFunc adds a builtin from an ordinary Go function. Its parameters

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // outcome is what a cell gave, in a form cmp can compare: the printed value
@@ -244,37 +245,76 @@ func TestDefineFuncDescribe(t *testing.T) {
 	}
 }
 
-// TestDefine covers builtins written over Lisp values.
+// TestDefine covers host builtins written over Lisp values.
 func TestDefine(t *testing.T) {
 	it := interp.New(interp.Options{})
-	it.Define("second-arg", "Returns its second argument.", func(args []lisp.Value) (lisp.Value, error) {
-		if len(args) < 2 {
-			return nil, fmt.Errorf("wanted 2 arguments, got %d", len(args))
-		}
+	it.Define("second-arg", "(a b)", "Returns its second argument.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 		return args[1], nil
 	})
-	it.Define("nothing", "Returns Go nil.", func([]lisp.Value) (lisp.Value, error) { return nil, nil })
-	it.Define("typed-fail", "Signals a type error.", func(args []lisp.Value) (lisp.Value, error) {
+	it.Define("nothing", "()", "Returns Go nil.", func(context.Context, []lisp.Value) (lisp.Value, error) { return nil, nil })
+	it.Define("typed-fail", "(x)", "Signals a type error.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 		return nil, &lisp.Condition{Class: lisp.ClassTypeError, Message: "typed-fail: bad", Datum: args[0]}
 	})
-	it.Define("lisp-panic", "Signals the way library builtins do.", func(args []lisp.Value) (lisp.Value, error) {
+	it.Define("lisp-panic", "(x)", "Signals the way library builtins do.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 		lisp.TypeError("lisp-panic", args[0], "a string")
 		return nil, nil
 	})
+	it.Define("greet", "(name &optional times &key loud)", "Greets NAME.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		var name string
+		times, loud := 1, false
+		unpack.Form("greet", args, "name", &name, "&optional", "times", &times, "&key", "loud", &loud)
+		s := strings.Repeat("hi "+name+" ", times)
+		if loud {
+			s = strings.ToUpper(s)
+		}
+		return lisp.NewString(strings.TrimSpace(s)), nil
+	})
+	it.Define("first-of", "(a &optional b)", "Returns its first argument.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		return args[0], nil
+	})
+	it.Define("odd-list", "(a (b 1))", "A lambda list Define cannot read.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		return lisp.MakeInt(int64(len(args))), nil
+	})
 	cells := map[string]outcome{
+		`(first-of 1 2)`:                      ok(`1`),
+		`(first-of 1 2 3)`:                    fails(`first-of: expected 1 to 2 arguments, got 3`),
+		`(odd-list 1 2 3)`:                    ok(`3`),
 		`(second-arg 1 '(x y))`:               ok(`(x y)`),
-		`(second-arg 1)`:                      fails(`second-arg: wanted 2 arguments, got 1`),
+		`(second-arg 1)`:                      fails(`second-arg: expected 2 arguments, got 1`),
 		`(nothing)`:                           ok(`nil`),
 		`(list (nothing) 1)`:                  ok(`(nil 1)`),
 		`(mapcar #'second-arg '(1 2) '(a b))`: ok(`(a b)`),
 		`(handler-case (typed-fail 5) (type-error (e) (type-error-datum e)))`: ok(`5`),
 		`(lisp-panic 5)`: fails(`lisp-panic: the value 5 is not a string`),
 		`(handler-case (lisp-panic 5) (type-error () :caught))`: ok(`:caught`),
+		`(greet "al" 2 :loud t)`:                                ok(`"HI AL HI AL"`),
+		`(greet)`:                                               fails(`greet: expected at least 1 argument, got 0`),
+		`(greet 5)`:                                             fails(`greet: name must be a string, got 5`),
+		`(greet "al" 1 :quiet t)`:                               fails(`greet: unknown keyword :quiet: it takes :loud`),
 	}
 	for cell, want := range cells {
 		if diff := cmp.Diff(want, run(t, it, cell)); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", cell, diff)
 		}
+	}
+	if got := it.Image().Describe(lisp.Sym("greet")).Args; got != "(name &optional times &key loud)" {
+		t.Errorf("describe shows %q", got)
+	}
+}
+
+// A host builtin runs under the cell's context: cancelling the cell ends
+// what the builtin waits on.
+func TestDefineGetsTheCellsContext(t *testing.T) {
+	it := interp.New(interp.Options{})
+	it.Define("wait", "()", "Waits until the cell is cancelled.", func(ctx context.Context, _ []lisp.Value) (lisp.Value, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := it.Eval(ctx, "(wait)")
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want the cell's cancellation", err)
 	}
 }
 
@@ -285,7 +325,7 @@ func TestHostPanic(t *testing.T) {
 	if err := it.DefineFunc("index", "Indexes a list.", func(xs []int64, i int64) int64 { return xs[i] }); err != nil {
 		t.Fatal(err)
 	}
-	it.Define("nil-map", "Writes to a nil map.", func([]lisp.Value) (lisp.Value, error) {
+	it.Define("nil-map", "()", "Writes to a nil map.", func(context.Context, []lisp.Value) (lisp.Value, error) {
 		var m map[string]int
 		m["x"] = 1
 		return nil, nil

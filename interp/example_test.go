@@ -170,11 +170,12 @@ func ExampleInterpreter_EvalForm() {
 	// => 20
 }
 
-// Define adds a builtin written over Lisp values. A returned error becomes a
-// Lisp error that handler-case can catch.
+// Define adds a host builtin: a Go function given the cell's context and
+// the arguments, which it reads with the unpack package. A returned error
+// becomes a Lisp error that handler-case can catch.
 func ExampleInterpreter_Define() {
 	it := interp.New(interp.Options{})
-	it.Define("count-strings", "Counts the string arguments.", func(args []lisp.Value) (lisp.Value, error) {
+	it.Define("count-strings", "(&rest args)", "Counts the string arguments.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 		n := 0
 		for _, a := range args {
 			if _, ok := a.(*lisp.String); ok {

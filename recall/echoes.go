@@ -19,8 +19,7 @@ type echoes struct {
 
 // echoesArg reads :echoes (any value but nil keeps them) and marks the
 // running cell as one that recalled.
-func echoesArg(ctx context.Context, k keys) echoes {
-	_, keep := k.get("echoes")
+func echoesArg(ctx context.Context, keep bool) echoes {
 	return echoes{keep: keep, cell: runningCell(ctx)}
 }
 

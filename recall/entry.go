@@ -1,9 +1,11 @@
 package recall
 
 import (
-	"github.com/nodelisp/nodelisp/eval"
+	"context"
+
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // entry is recall-entry: the one event at a seq of the lineage, whole,
@@ -11,37 +13,30 @@ import (
 // session that appended it, which for an event before a fork point is an
 // ancestor) and :payload, the raw JSON text. A seq no event holds gives
 // nil.
-func (r *recaller) entry(t *eval.Thread, args []lisp.Value) lisp.Value {
-	seq, isInt := integer(args[0])
-	if !isInt {
-		panic(&lisp.Condition{
-			Class:    lisp.ClassTypeError,
-			Message:  opEntry + ": seq must be an integer, got " + lisp.Prin1ToString(args[0]),
-			Datum:    args[0],
-			Expected: lisp.Intern("INTEGER"),
-		})
-	}
-	k := parseKeys(opEntry, args[1:], "session-id")
-	session := r.sessionArg(opEntry, k)
-
-	ctx := threadContext(t)
+func (r *recaller) entry(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+	var (
+		seq     seqArg
+		session sessionArg
+	)
+	unpack.Form(opEntry, args, "seq", &seq, "&key", "session-id", &session)
+	id := r.sessionOf(opEntry, session)
 	runningCell(ctx)
 	st := r.store(ctx, opEntry)
-	e, err := st.Event(ctx, session, seq)
+	e, err := st.Event(ctx, id, int64(seq))
 	if store.IsNotFound(err) && ctx.Err() == nil {
 		// Either the session or the seq is missing; only the first is an
 		// error.
-		if _, serr := st.Session(ctx, session); serr != nil {
-			storeFailed(ctx, opEntry, session, serr)
+		if _, serr := st.Session(ctx, id); serr != nil {
+			storeFailed(ctx, opEntry, id, serr)
 		}
-		return lisp.Nil
+		return lisp.Nil, nil
 	}
 	if err != nil {
-		storeFailed(ctx, opEntry, session, err)
+		storeFailed(ctx, opEntry, id, err)
 	}
 	return lisp.List(append(append(row(e, -1),
 		kwTurn, lisp.MakeInt(e.Turn),
 		kwSessionID, lisp.NewString(e.Session),
 		kwPayload, lisp.NewString(string(e.Payload)),
-	), sessionSource(ctx, st, opEntry, e.Session)...)...)
+	), sessionSource(ctx, st, opEntry, e.Session)...)...), nil
 }

@@ -83,7 +83,7 @@ func runScript(t *testing.T, st store.Store, session, src string) string {
 	t.Helper()
 	var out strings.Builder
 	it := interp.New(interp.Options{Stdout: &out})
-	Install(it.Image(), st, session)
+	Install(it, st, session)
 	cell, err := reader.ReadCell(src)
 	if err != nil {
 		t.Fatal(err)

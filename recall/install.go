@@ -4,12 +4,13 @@ import (
 	"context"
 	"sync"
 
-	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
-// Install defines recall-log, recall-entry and recall-search in image,
+// Install defines recall-log, recall-entry and recall-search in it,
 // reading st on behalf of session: recall-log and recall-entry default to
 // its lineage. An empty session installs them for a host with no current
 // session (a script run without --session): recall-search works as ever,
@@ -17,8 +18,8 @@ import (
 //
 // Store calls run under the context of the evaluating cell, so cancelling
 // the cell cancels a long query too.
-func Install(image *eval.Interp, st store.Store, session string) {
-	install(image, &recaller{st: st, session: session})
+func Install(it *interp.Interpreter, st store.Store, session string) {
+	install(it, &recaller{st: st, session: session})
 }
 
 // InstallLazy is Install for a host that has not opened its store yet,
@@ -26,32 +27,20 @@ func Install(image *eval.Interp, st store.Store, session string) {
 // they read it: open is called when the first recall form runs, and the
 // store it returns serves every later one (the host closes it). A failed
 // open is an error of that form, and the next form tries again.
-func InstallLazy(image *eval.Interp, open func(ctx context.Context) (store.Store, error), session string) {
-	install(image, &recaller{open: open, session: session})
+func InstallLazy(it *interp.Interpreter, open func(ctx context.Context) (store.Store, error), session string) {
+	install(it, &recaller{open: open, session: session})
 }
 
-func install(image *eval.Interp, r *recaller) {
-	image.Define(&eval.Builtin{
-		Name: opLog,
-		Args: "(&key match kinds before after limit clip session-id echoes)",
-		Doc:  "Rows of the session's log and the sessions it forked from, undone turns included, oldest first, bodies clipped; (:matched N :showing M) leads when more match than :limit.",
-		Min:  0, Max: -1,
-		Fn: r.log,
-	})
-	image.Define(&eval.Builtin{
-		Name: opEntry,
-		Args: "(seq &key session-id)",
-		Doc:  "The one event at SEQ in the session's lineage, whole: :seq :at :kind :body, :duration-ms for a tool result, :turn :session-id and the raw JSON :payload; nil when no event holds SEQ.",
-		Min:  1, Max: -1,
-		Fn: r.entry,
-	})
-	image.Define(&eval.Builtin{
-		Name: opSearch,
-		Args: "(query &key kinds limit window lead echoes rank)",
-		Doc:  "Events of every session whose body holds every space-separated word of QUERY (literally, ASCII case ignored), newest first, as (:session-id :title :seq :text).",
-		Min:  1, Max: -1,
-		Fn: r.search,
-	})
+func install(it *interp.Interpreter, r *recaller) {
+	it.Define(opLog, "(&key match kinds before after limit clip session-id echoes)",
+		"Rows of the session's log and the sessions it forked from, undone turns included, oldest first, bodies clipped; (:matched N :showing M) leads when more match than :limit.",
+		r.log)
+	it.Define(opEntry, "(seq &key session-id)",
+		"The one event at SEQ in the session's lineage, whole: :seq :at :kind :body, :duration-ms for a tool result, :turn :session-id and the raw JSON :payload; nil when no event holds SEQ.",
+		r.entry)
+	it.Define(opSearch, "(query &key kinds limit window lead echoes rank)",
+		"Events of every session whose body holds every space-separated word of QUERY (literally, ASCII case ignored), newest first, as (:session-id :title :seq :text).",
+		r.search)
 }
 
 // The forms' names, which every error message starts with.
@@ -88,20 +77,27 @@ func (r *recaller) store(ctx context.Context, op string) store.Store {
 	return r.st
 }
 
-// threadContext returns the evaluating cell's context, so store calls end when
-// the cell is cancelled.
-func threadContext(t *eval.Thread) context.Context {
-	if ctx := t.Context(); ctx != nil {
-		return ctx
-	}
-	return context.Background()
+// sessionArg is :session-id, the session a form reads instead of the
+// installed one.
+type sessionArg struct {
+	id    string
+	given bool
 }
 
-// sessionArg returns the session a form reads: :session-id when given,
-// else the installed one.
-func (r *recaller) sessionArg(op string, k keys) string {
-	if id, ok := k.str("session-id"); ok {
-		return id
+func (a *sessionArg) UnpackLisp(v lisp.Value) error {
+	s, ok := v.(*lisp.String)
+	if !ok {
+		return &unpack.Mismatch{Want: "a string", Type: lisp.Intern("STRING")}
+	}
+	a.id, a.given = s.S, true
+	return nil
+}
+
+// sessionOf returns the session a form reads: :session-id when given, else
+// the installed one.
+func (r *recaller) sessionOf(op string, a sessionArg) string {
+	if a.given {
+		return a.id
 	}
 	if r.session == "" {
 		lisp.Errorf("%s: no current session; give :session-id", op)

@@ -17,7 +17,7 @@ func TestInstallLazy(t *testing.T) {
 	opens := 0
 	fail := true
 	it := interp.New(interp.Options{})
-	InstallLazy(it.Image(), func(ctx context.Context) (store.Store, error) {
+	InstallLazy(it, func(ctx context.Context) (store.Store, error) {
 		opens++
 		if fail {
 			return nil, errors.New("no such file")

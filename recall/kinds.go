@@ -5,51 +5,61 @@ import (
 
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // defaultKinds are the kinds recall reads unless told otherwise: the
 // conversation itself, not the bookkeeping around it.
 var defaultKinds = []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult}
 
-// kindsArg reads :kinds: a kind, or a list of kinds, each a string
-// ("tool call") or a keyword (:tool-call, its dashes read as spaces).
-// Absent or nil gives the default kinds; t gives every kind (nil to the
-// store, which means no filter).
-func kindsArg(k keys) []string {
-	v, ok := k.get("kinds")
-	switch {
-	case !ok:
-		return defaultKinds
-	case v == lisp.Value(lisp.T):
+// kindsArg is :kinds: a kind, or a list of kinds, each a string ("tool
+// call") or a keyword (:tool-call, its dashes read as spaces). Absent or
+// nil leaves the default kinds; t gives every kind (nil to the store,
+// which means no filter).
+type kindsArg struct {
+	op    string // for the error of a circular list
+	kinds []string
+}
+
+func newKinds(op string) *kindsArg { return &kindsArg{op: op, kinds: defaultKinds} }
+
+func (k *kindsArg) UnpackLisp(v lisp.Value) error {
+	if v == lisp.Value(lisp.T) {
+		k.kinds = nil
 		return nil
 	}
 	var out []string
 	seen := map[string]bool{} // a map, so 100k kinds are not O(n²)
-	add := func(item lisp.Value) {
+	add := func(item lisp.Value) error {
 		kind, ok := kindName(item)
 		if !ok {
-			k.wrongKinds(item)
+			return wrongKinds(item)
 		}
 		if !seen[kind] {
 			seen[kind] = true
 			out = append(out, kind)
 		}
+		return nil
 	}
 	if _, isList := v.(*lisp.Cons); !isList {
-		add(v)
-		return out
+		err := add(v)
+		k.kinds = out
+		return err
 	}
 	var cycle lisp.Cycle
 	for v != lisp.Value(lisp.Nil) {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
-			k.wrongKinds(v) // a dotted tail
+			return wrongKinds(v) // a dotted tail
 		}
 		cycle.Visit(k.op, c) // a circular list is an error, not a loop
-		add(c.Car)
+		if err := add(c.Car); err != nil {
+			return err
+		}
 		v = c.Cdr
 	}
-	return out
+	k.kinds = out
+	return nil
 }
 
 // kindName turns one :kinds entry into the kind the store records.
@@ -65,12 +75,11 @@ func kindName(v lisp.Value) (string, bool) {
 	return "", false
 }
 
-// wrongKinds signals a bad :kinds entry.
-func (k keys) wrongKinds(got lisp.Value) {
-	panic(&lisp.Condition{
-		Class:    lisp.ClassTypeError,
-		Message:  k.op + ": :kinds must be a kind (a string or keyword) or a list of kinds, got " + lisp.Prin1ToString(got),
-		Datum:    got,
-		Expected: lisp.List(lisp.Intern("OR"), lisp.Intern("STRING"), lisp.Intern("KEYWORD"), lisp.Intern("LIST")),
-	})
+// wrongKinds says what a :kinds entry must be; got is the entry that is not.
+func wrongKinds(got lisp.Value) error {
+	return &unpack.Mismatch{
+		Want:  "a kind (a string or keyword) or a list of kinds",
+		Type:  lisp.List(lisp.Intern("OR"), lisp.Intern("STRING"), lisp.Intern("KEYWORD"), lisp.Intern("LIST")),
+		Datum: got,
+	}
 }

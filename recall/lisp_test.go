@@ -18,7 +18,7 @@ type image struct {
 
 func newImage(st store.Store, session string) *image {
 	it := interp.New(interp.Options{})
-	Install(it.Image(), st, session)
+	Install(it, st, session)
 	return &image{it: it, st: st}
 }
 

@@ -1,9 +1,11 @@
 package recall
 
 import (
-	"github.com/nodelisp/nodelisp/eval"
+	"context"
+
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // Defaults of recall-log.
@@ -16,23 +18,25 @@ const (
 // first, led by (:matched N :showing M) when more matched. Paging older
 // with :before set to the oldest :seq shown walks the whole match set,
 // since each page takes the newest rows below its bound.
-func (r *recaller) log(t *eval.Thread, args []lisp.Value) lisp.Value {
-	k := parseKeys(opLog, args, "match", "kinds", "before", "after", "limit", "clip", "session-id", "echoes")
+func (r *recaller) log(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+	var (
+		echoes      bool
+		session     sessionArg
+		before      positive
+		after       natural
+		kinds                = newKinds(opLog)
+		limit, clip positive = logLimit, logClip
+	)
 	q := store.Query{Newest: true, Count: true}
-	q.Match, _ = k.str("match")
-	q.Kinds = kindsArg(k)
-	before, hasBefore := k.bound("before", 1)
-	after, hasAfter := k.bound("after", 0)
-	if hasBefore && hasAfter && before <= after {
+	unpack.Form(opLog, args, "&key", "match", &q.Match, "kinds", kinds, "before", &before, "after", &after,
+		"limit", &limit, "clip", &clip, "session-id", &session, "echoes", &echoes)
+	if before != 0 && int64(before) <= int64(after) {
 		lisp.Errorf("%s: :before %d must be greater than :after %d", opLog, before, after)
 	}
-	q.Before, q.After = before, after
-	q.Limit = k.count("limit", logLimit)
-	clip := k.count("clip", logClip)
-	q.Session = r.sessionArg(opLog, k)
+	q.Kinds, q.Before, q.After, q.Limit = kinds.kinds, int64(before), int64(after), count(limit)
+	q.Session = r.sessionOf(opLog, session)
 
-	ctx := threadContext(t)
-	res, err := echoesArg(ctx, k).scan(ctx, r.store(ctx, opLog), q)
+	res, err := echoesArg(ctx, echoes).scan(ctx, r.store(ctx, opLog), q)
 	if err != nil {
 		storeFailed(ctx, opLog, q.Session, err)
 	}
@@ -41,7 +45,7 @@ func (r *recaller) log(t *eval.Thread, args []lisp.Value) lisp.Value {
 		out.Add(lisp.List(kwMatched, lisp.MakeInt(res.Matched), kwShowing, lisp.MakeInt(int64(len(res.Events)))))
 	}
 	for _, e := range res.Events {
-		out.Add(lisp.List(row(e, clip)...))
+		out.Add(lisp.List(row(e, count(clip))...))
 	}
-	return out.List()
+	return out.List(), nil
 }

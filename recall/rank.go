@@ -6,6 +6,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // rankPool is how many of the newest matching rows :rank :best orders:
@@ -13,26 +14,24 @@ import (
 // in every event still reads a bounded number of bodies.
 const rankPool = 2000
 
-// rankArg reads :rank: :newest (the default, the seeds' order) or :best.
-func rankArg(k keys) (best bool) {
-	v, ok := k.get("rank")
-	if !ok {
-		return false
-	}
+// rankArg is :rank: :newest (the default, the seeds' order) or :best.
+type rankArg bool
+
+func (best *rankArg) UnpackLisp(v lisp.Value) error {
 	if sym, isSym := v.(*lisp.Symbol); isSym && sym.Keyword {
 		switch lowerName(sym) {
 		case "newest":
-			return false
+			*best = false
+			return nil
 		case "best":
-			return true
+			*best = true
+			return nil
 		}
 	}
-	panic(&lisp.Condition{
-		Class:    lisp.ClassTypeError,
-		Message:  opSearch + ": :rank must be :newest or :best, got " + lisp.Prin1ToString(v),
-		Datum:    v,
-		Expected: lisp.List(lisp.Intern("MEMBER"), lisp.InternKeyword("NEWEST"), lisp.InternKeyword("BEST")),
-	})
+	return &unpack.Mismatch{
+		Want: ":newest or :best",
+		Type: lisp.List(lisp.Intern("MEMBER"), lisp.InternKeyword("NEWEST"), lisp.InternKeyword("BEST")),
+	}
 }
 
 // match is how well a body holds a query's words.

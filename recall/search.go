@@ -1,12 +1,13 @@
 package recall
 
 import (
+	"context"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // Defaults of recall-search.
@@ -19,37 +20,32 @@ const (
 // search is recall-search: events of every session whose body holds every
 // word of the query, newest first, each as (:session-id :title :seq
 // :text). The store finds and orders them; this shapes the snippet.
-func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
-	query, ok := args[0].(*lisp.String)
-	if !ok {
-		panic(&lisp.Condition{
-			Class:    lisp.ClassTypeError,
-			Message:  opSearch + ": query must be a string, got " + lisp.Prin1ToString(args[0]),
-			Datum:    args[0],
-			Expected: lisp.Intern("STRING"),
-		})
-	}
-	k := parseKeys(opSearch, args[1:], "kinds", "limit", "window", "lead", "echoes", "rank")
-	q := store.SearchQuery{Words: words(query.S), Kinds: kindsArg(k), Limit: k.count("limit", searchLimit)}
-	window := k.count("window", searchWindow)
-	lead := k.natural("lead", searchLead)
-	best := rankArg(k)
+func (r *recaller) search(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+	var (
+		query         string
+		kinds                  = newKinds(opSearch)
+		limit, window positive = searchLimit, searchWindow
+		lead          natural  = searchLead
+		echoes        bool
+		best          rankArg
+	)
+	unpack.Form(opSearch, args, "query", &query, "&key", "kinds", kinds, "limit", &limit, "window", &window,
+		"lead", &lead, "echoes", &echoes, "rank", &best)
+	q := store.SearchQuery{Words: words(query), Kinds: kinds.kinds, Limit: count(limit)}
 	if len(q.Words) == 0 {
 		lisp.Errorf("%s: empty query", opSearch)
 	}
 
-	ctx := threadContext(t)
-	limit := q.Limit
 	if best {
-		q.Limit = max(limit, rankPool)
+		q.Limit = max(q.Limit, rankPool)
 	}
-	hits, err := echoesArg(ctx, k).search(ctx, r.store(ctx, opSearch), q)
+	hits, err := echoesArg(ctx, echoes).search(ctx, r.store(ctx, opSearch), q)
 	if err != nil {
 		storeFailed(ctx, opSearch, "", err)
 	}
 	if best {
 		rank(hits, q.Words)
-		hits = hits[:min(len(hits), limit)]
+		hits = hits[:min(len(hits), count(limit))]
 	}
 	var out lisp.ListBuilder
 	for _, h := range hits {
@@ -57,10 +53,10 @@ func (r *recaller) search(t *eval.Thread, args []lisp.Value) lisp.Value {
 			kwSessionID, lisp.NewString(h.Session),
 			kwTitle, lisp.NewString(h.Title),
 			kwSeq, lisp.MakeInt(h.Seq),
-			kwText, lisp.NewString(snippet(h.Body, q.Words, window, lead)),
+			kwText, lisp.NewString(snippet(h.Body, q.Words, count(window), int(min(int64(lead), maxCount)))),
 		}, sourcePair(h.Source)...)...))
 	}
-	return out.List()
+	return out.List(), nil
 }
 
 // words splits a query on runs of spaces.

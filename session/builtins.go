@@ -1,48 +1,50 @@
 package session
 
 import (
-	"github.com/nodelisp/nodelisp/eval"
+	"context"
+
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/recall"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // installBuiltins defines what every image of a session has beyond the
-// library: the recall forms over the session's store, the watch list, and
-// set-context-window.
+// library: the recall forms over the session's store, the watch list,
+// context, the file verbs and set-context-window. Each is a host builtin
+// (interp.Define), reading its arguments with the unpack package.
 func (s *Session) installBuiltins(it *interp.Interpreter) {
-	image := it.Image()
-	recall.Install(image, s.st, s.info.ID)
-	s.defineWatch(image)
+	recall.Install(it, s.st, s.info.ID)
+	s.defineWatch(it)
 	s.installContext(it)
-	s.installFiles(image)
-	image.Define(&eval.Builtin{
-		Name: "set-context-window", Args: "(model tokens)", Min: 2, Max: 2,
-		Doc: "Overrides the context window of MODEL (\"provider/id\") in the running image; 0 removes the override.",
-		Fn: func(th *eval.Thread, args []lisp.Value) lisp.Value {
-			model, ok := args[0].(*lisp.String)
-			if !ok {
-				lisp.TypeError("set-context-window", args[0], "a string")
-			}
-			if _, _, ok := evict.SplitModel(model.S); !ok {
-				lisp.Errorf("set-context-window: model must be \"provider/id\", got %s", lisp.Prin1ToString(model))
-			}
-			n, ok := args[1].(lisp.Fixnum)
-			if !ok || n < 0 {
-				lisp.TypeError("set-context-window", args[1], "a non-negative integer")
-			}
-			s.overrides().Set(model.S, int(n))
-			// Logged at once, in the cell's turn: the window is derived
-			// from the log alone, so a restart right after keeps it.
-			if s.tree.head != 0 {
-				if err := s.syncSettings(th.Context()); err != nil {
-					lisp.Errorf("set-context-window: %v", err)
-				}
-			}
-			return args[1]
-		},
-	})
+	s.installFiles(it)
+	it.Define("set-context-window", "(model tokens)",
+		"Overrides the context window of MODEL (\"provider/id\") in the running image; 0 removes the override.",
+		s.setContextWindow)
+}
+
+// setContextWindow is (set-context-window MODEL TOKENS).
+func (s *Session) setContextWindow(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+	var model string
+	var tokens lisp.Value
+	unpack.Args("set-context-window", args, "model", &model, "tokens", &tokens)
+	if _, _, ok := evict.SplitModel(model); !ok {
+		lisp.Errorf("set-context-window: model must be \"provider/id\", got %s", lisp.Prin1ToString(args[0]))
+	}
+	n, ok := tokens.(lisp.Fixnum)
+	if !ok || n < 0 {
+		lisp.TypeError("set-context-window", tokens, "a non-negative integer")
+	}
+	s.overrides().Set(model, int(n))
+	// Logged at once, in the cell's turn: the window is derived from the
+	// log alone, so a restart right after keeps it.
+	if s.tree.head != 0 {
+		if err := s.syncSettings(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return tokens, nil
 }
 
 // overrides is the session's own table of context-window overrides, which

@@ -1,11 +1,12 @@
 package session
 
 import (
+	"context"
 	"strconv"
 
-	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // installContext defines (context …) in an image of the session: with no
@@ -13,24 +14,28 @@ import (
 // file's path; with :drop, :keep or :note it makes the same edit as the
 // file would and returns what the next request will do.
 func (s *Session) installContext(it *interp.Interpreter) {
-	it.Image().Define(&eval.Builtin{
-		Name: "context", Args: "(&key drop keep note)", Min: 0, Max: -1,
-		Doc: "Writes the window to the context file and returns its path; with :drop, :keep and :note edits the window at the next request.",
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			if len(args) == 0 {
-				path, err := s.ExportContext(t.Context())
-				if err != nil {
-					lisp.Errorf("context: %v", err)
-				}
-				return lisp.NewString(path)
-			}
-			plan, err := s.EditContext(t.Context(), parseContextArgs(args))
-			if err != nil {
-				lisp.Errorf("%v", err)
-			}
-			return planValue(plan)
-		},
-	})
+	it.Define("context", "(&key drop keep note)",
+		"Writes the window to the context file and returns its path; with :drop, :keep and :note edits the window at the next request.",
+		s.contextForm)
+}
+
+// contextForm is (context) and (context :drop SPANS :keep IDS :note TEXT).
+func (s *Session) contextForm(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+	if len(args) == 0 {
+		path, err := s.ExportContext(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return lisp.NewString(path), nil
+	}
+	var c ContextCall
+	unpack.Form("context", args, "&key", "drop", dropArg{&c}, "keep", keepArg{&c}, "note", &c.Note)
+	plan, err := s.EditContext(ctx, c)
+	if err != nil {
+		// The session's errors name the form already.
+		return nil, &lisp.Condition{Class: lisp.ClassSimpleError, Message: err.Error(), Cause: err}
+	}
+	return planValue(plan), nil
 }
 
 var (
@@ -39,34 +44,24 @@ var (
 	kwNote = lisp.Sym(":note")
 )
 
-// parseContextArgs reads (context :drop SPANS :keep IDS :note TEXT).
-func parseContextArgs(args []lisp.Value) ContextCall {
-	if len(args)%2 != 0 {
-		lisp.Errorf("context: odd number of keyword arguments")
+// dropArg reads :drop: t, or what contextIDs reads.
+type dropArg struct{ c *ContextCall }
+
+func (d dropArg) UnpackLisp(v lisp.Value) error {
+	if v == lisp.T {
+		d.c.DropAll = true
+		return nil
 	}
-	var c ContextCall
-	for i := 0; i < len(args); i += 2 {
-		v := args[i+1]
-		switch args[i] {
-		case kwDrop:
-			if v == lisp.T {
-				c.DropAll = true
-				continue
-			}
-			c.Drop, c.Spans = contextIDs(":drop", v, c.Drop, c.Spans)
-		case kwKeep:
-			c.Keep, c.KeepSpans = contextIDs(":keep", v, c.Keep, c.KeepSpans)
-		case kwNote:
-			str, ok := v.(*lisp.String)
-			if !ok {
-				lisp.TypeError("context", v, "a string (:note)")
-			}
-			c.Note = str.S
-		default:
-			lisp.Errorf("context: unknown keyword %s: it takes :drop, :keep and :note", lisp.Prin1ToString(args[i]))
-		}
-	}
-	return c
+	d.c.Drop, d.c.Spans = contextIDs(":drop", v, d.c.Drop, d.c.Spans)
+	return nil
+}
+
+// keepArg reads :keep: what contextIDs reads.
+type keepArg struct{ c *ContextCall }
+
+func (k keepArg) UnpackLisp(v lisp.Value) error {
+	k.c.Keep, k.c.KeepSpans = contextIDs(":keep", v, k.c.Keep, k.c.KeepSpans)
+	return nil
 }
 
 // contextIDs reads one id, a (from . to) span, or a list of them.

@@ -1,54 +1,50 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
 
-	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/files"
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // installFiles defines the file verbs of SPEC §4 when the host gave the
 // session a working directory; the bare interpreter has none.
-func (s *Session) installFiles(image *eval.Interp) {
+func (s *Session) installFiles(it *interp.Interpreter) {
 	if s.opts.Workdir == "" {
 		return
 	}
-	image.Define(&eval.Builtin{
-		Name: "read-file", Args: "(path)", Min: 1, Max: 1,
-		Doc: "Returns the text of the file at PATH, relative to the working directory.",
-		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
-			if path, _, ok := s.contextTarget(strArg("read-file", args[0])); ok {
-				return readContextTarget("read-file", path)
+	it.Define("read-file", "(path)", "Returns the text of the file at PATH, relative to the working directory.",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name string
+			unpack.Args("read-file", args, "path", &name)
+			if path, _, ok := s.contextTarget(name); ok {
+				return readContextTarget("read-file", path), nil
 			}
-			d := s.mustFileDir("read-file")
-			text, err := d.Read(strArg("read-file", args[0]))
+			text, err := s.mustFileDir("read-file").Read(name)
 			if err != nil {
 				fileError("read-file", err)
 			}
-			return &lisp.String{S: text}
-		},
-	})
-	image.Define(&eval.Builtin{
-		Name: "write-file", Args: "(path text)", Min: 2, Max: 2,
-		Doc: "Replaces the file at PATH with TEXT, creating it if need be; returns the path. Undo restores it.",
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			text := strArg("write-file", args[1])
-			return s.changeFile(t, "write-file", strArg("write-file", args[0]), func(*string) *string { return &text })
-		},
-	})
-	image.Define(&eval.Builtin{
-		Name: "edit-file", Args: "(path old new)", Min: 3, Max: 3,
-		Doc: "Replaces the one occurrence of OLD in the file at PATH with NEW; returns the path. Undo restores it.",
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			name := strArg("edit-file", args[0])
-			old, repl := strArg("edit-file", args[1]), strArg("edit-file", args[2])
+			return &lisp.String{S: text}, nil
+		})
+	it.Define("write-file", "(path text)", "Replaces the file at PATH with TEXT, creating it if need be; returns the path. Undo restores it.",
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name, text string
+			unpack.Args("write-file", args, "path", &name, "text", &text)
+			return s.changeFile(ctx, "write-file", name, func(*string) *string { return &text }), nil
+		})
+	it.Define("edit-file", "(path old new)", "Replaces the one occurrence of OLD in the file at PATH with NEW; returns the path. Undo restores it.",
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name, old, repl string
+			unpack.Args("edit-file", args, "path", &name, "old", &old, "new", &repl)
 			if old == "" {
 				lisp.Errorf("edit-file: the old text is empty")
 			}
-			return s.changeFile(t, "edit-file", name, func(before *string) *string {
+			return s.changeFile(ctx, "edit-file", name, func(before *string) *string {
 				if before == nil {
 					fileError("edit-file", &files.Error{Path: name, Problem: "does not exist"})
 				}
@@ -61,32 +57,25 @@ func (s *Session) installFiles(image *eval.Interp) {
 				}
 				after := strings.Replace(*before, old, repl, 1)
 				return &after
-			})
-		},
-	})
-	image.Define(&eval.Builtin{
-		Name: "delete-file", Args: "(path)", Min: 1, Max: 1,
-		Doc: "Deletes the file at PATH; returns t. Undo restores it.",
-		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			name := strArg("delete-file", args[0])
-			s.changeFile(t, "delete-file", name, func(before *string) *string {
+			}), nil
+		})
+	it.Define("delete-file", "(path)", "Deletes the file at PATH; returns t. Undo restores it.",
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name string
+			unpack.Args("delete-file", args, "path", &name)
+			s.changeFile(ctx, "delete-file", name, func(before *string) *string {
 				if before == nil {
 					fileError("delete-file", &files.Error{Path: name, Problem: "does not exist"})
 				}
 				return nil
 			})
-			return lisp.T
-		},
-	})
-	image.Define(&eval.Builtin{
-		Name: "list-files", Args: "(&optional dir)", Min: 0, Max: 1,
-		Doc: "Lists the entries of DIR (default the working directory) as paths relative to it; directories end in /.",
-		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
-			dir := ""
-			if len(args) == 1 && args[0] != lisp.Nil {
-				dir = strArg("list-files", args[0])
-			}
-			names, err := s.mustFileDir("list-files").List(dir)
+			return lisp.T, nil
+		})
+	it.Define("list-files", "(&optional dir)", "Lists the entries of DIR (default the working directory) as paths relative to it; directories end in /.",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+			var dir optionalPath
+			unpack.Args("list-files", args, "&optional", "dir", &dir)
+			names, err := s.mustFileDir("list-files").List(string(dir))
 			if err != nil {
 				fileError("list-files", err)
 			}
@@ -94,17 +83,31 @@ func (s *Session) installFiles(image *eval.Interp) {
 			for _, n := range names {
 				b.Add(&lisp.String{S: n})
 			}
-			return b.List()
-		},
-	})
+			return b.List(), nil
+		})
+}
+
+// optionalPath is a path that nil leaves out: list-files' directory.
+type optionalPath string
+
+func (p *optionalPath) UnpackLisp(v lisp.Value) error {
+	switch x := v.(type) {
+	case *lisp.String:
+		*p = optionalPath(x.S)
+		return nil
+	case *lisp.Symbol:
+		if x == lisp.Nil {
+			return nil
+		}
+	}
+	return &unpack.Mismatch{Want: "a string", Type: lisp.Intern("STRING")}
 }
 
 // changeFile makes one change to file name and records it: it reads the
 // contents before, asks change for the contents after (nil removes the
 // file), and puts them with putRecorded, the file change event of the
 // running turn leading the disk. It returns the path as recorded.
-func (s *Session) changeFile(t *eval.Thread, op, name string, change func(before *string) *string) lisp.Value {
-	ctx := t.Context()
+func (s *Session) changeFile(ctx context.Context, op, name string, change func(before *string) *string) lisp.Value {
 	if replaying(ctx) {
 		lisp.Errorf("%s: files are not changed while definitions are replayed", op)
 	}
@@ -149,15 +152,6 @@ func (s *Session) mustFileDir(op string) *files.Dir {
 // fileError signals a FILE-ERROR whose message is op's and err's.
 func fileError(op string, err error) {
 	lisp.SignalClass(lisp.ClassFileError, "%s: %v", op, err)
-}
-
-// strArg is a path or text argument, which must be a string.
-func strArg(op string, v lisp.Value) string {
-	s, ok := v.(*lisp.String)
-	if !ok {
-		lisp.TypeError(op, v, "a string")
-	}
-	return s.S
 }
 
 // occurrences counts the places old starts in text, overlapping ones too:

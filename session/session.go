@@ -44,8 +44,8 @@ type Options struct {
 	// 0 means files.DefaultLimit (1 MiB).
 	FileLimit int64
 	// Setup runs on every fresh image the session builds (at open, on
-	// resume, after every head move), before anything is replayed, so a
-	// host's builtins are always there.
+	// resume, after every head move and follow), before anything is
+	// restored, so a host's own builtins (interp.Define) are always there.
 	Setup func(s *Session, it *interp.Interpreter)
 	// Lease says who this host is to other hosts of the session, and how
 	// long it holds and waits for the session's lease (lease.go).

@@ -1,9 +1,10 @@
 package session
 
 import (
+	"context"
 	"unicode/utf8"
 
-	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
@@ -11,24 +12,20 @@ import (
 const watchClip = 80
 
 // defineWatch installs (watch 'name …) and (unwatch 'name …) in the image.
-func (s *Session) defineWatch(image *eval.Interp) {
-	image.Define(&eval.Builtin{
-		Name: "watch", Args: "(&rest names)", Min: 0, Max: -1,
-		Doc: "Adds global variables to the session's watch list; each tool result records the watched values the cell changed.",
-		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
+func (s *Session) defineWatch(it *interp.Interpreter) {
+	it.Define("watch", "(&rest names)",
+		"Adds global variables to the session's watch list; each tool result records the watched values the cell changed.",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 			for _, a := range args {
 				name := watchName("watch", a)
 				if !contains(s.watch, name) {
 					s.watch = append(s.watch, name)
 				}
 			}
-			return s.watchList()
-		},
-	})
-	image.Define(&eval.Builtin{
-		Name: "unwatch", Args: "(&rest names)", Min: 0, Max: -1,
-		Doc: "Removes global variables from the session's watch list.",
-		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {
+			return s.watchList(), nil
+		})
+	it.Define("unwatch", "(&rest names)", "Removes global variables from the session's watch list.",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 			for _, a := range args {
 				name := watchName("unwatch", a)
 				out := s.watch[:0]
@@ -39,9 +36,8 @@ func (s *Session) defineWatch(image *eval.Interp) {
 				}
 				s.watch = out
 			}
-			return s.watchList()
-		},
-	})
+			return s.watchList(), nil
+		})
 }
 
 func watchName(op string, v lisp.Value) string {

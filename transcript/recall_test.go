@@ -35,7 +35,7 @@ func TestRecallFindsImported(t *testing.T) {
 			st := b.Open(t)
 			importAll(t, st)
 			it := interp.New(interp.Options{})
-			recall.Install(it.Image(), st, "")
+			recall.Install(it, st, "")
 			eval := func(src string) string {
 				t.Helper()
 				r, err := it.Eval(context.Background(), src)
@@ -87,7 +87,7 @@ func TestRecallFindsEveryFixture(t *testing.T) {
 			st := b.Open(t)
 			importAll(t, st)
 			it := interp.New(interp.Options{})
-			recall.Install(it.Image(), st, "")
+			recall.Install(it, st, "")
 			found := func(body, kind, session string, seq int64) bool {
 				t.Helper()
 				query := strings.Join(strings.Fields(string([]rune(body)[:min(len([]rune(body)), 60)])), " ")

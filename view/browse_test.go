@@ -265,7 +265,7 @@ func TestBrowse(t *testing.T) {
 func recallSearchRows(t *testing.T, d demo, q string) []string {
 	t.Helper()
 	it := interp.New(interp.Options{})
-	recall.Install(it.Image(), d.st, "")
+	recall.Install(it, d.st, "")
 	res, err := it.Eval(context.Background(), fmt.Sprintf("(recall-search %q)", q))
 	if err != nil {
 		t.Fatal(err)

@@ -76,7 +76,7 @@ func (s *server) recallEntry(ctx context.Context, id string, seq int64) (form, p
 // recallForm evaluates one recall form with vars bound.
 func (s *server) recallForm(ctx context.Context, form string, vars map[string]any) (lisp.Value, error) {
 	it := interp.New(interp.Options{Stdout: io.Discard})
-	recall.Install(it.Image(), s.st, "")
+	recall.Install(it, s.st, "")
 	for name, v := range vars {
 		if err := it.Set(name, v); err != nil {
 			return nil, fmt.Errorf("view: %s: %w", form, err)

@@ -15,7 +15,7 @@ func (c *command) runProgram(p cli.Program) int {
 	p.JSON, p.Stdout, p.Stderr = c.opts.JSON, c.stdout, c.stderr
 	p.Install = func(it *interp.Interpreter) func() {
 		lazy := &lazyStore{c: c}
-		recall.InstallLazy(it.Image(), lazy.open, c.opts.Session)
+		recall.InstallLazy(it, lazy.open, c.opts.Session)
 		return lazy.close
 	}
 	return p.Run()
