@@ -219,8 +219,9 @@ func (h *mcpHost) evict(ctx context.Context, _ *mcp.CallToolRequest, a evictArgs
 func (h *mcpHost) tree(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*mcp.CallToolResult, Tree, error) {
 	var t Tree
 	err := h.with(ctx, func(s *session.Session) error {
-		t = treeOf(s)
-		return nil
+		var err error
+		t, err = treeOf(ctx, s)
+		return err
 	})
 	return nil, t, err
 }
@@ -248,7 +249,7 @@ func (h *mcpHost) redo(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*
 
 func (h *mcpHost) continueAt(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs) (*mcp.CallToolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) {
-		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
+		seq, err := checkTurn(ctx, s, turnParams{Turn: &a.Turn})
 		if err != nil {
 			return session.Move{}, err
 		}
@@ -258,7 +259,7 @@ func (h *mcpHost) continueAt(ctx context.Context, _ *mcp.CallToolRequest, a turn
 
 func (h *mcpHost) rewind(ctx context.Context, _ *mcp.CallToolRequest, a turnArgs) (*mcp.CallToolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) {
-		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
+		seq, err := checkTurn(ctx, s, turnParams{Turn: &a.Turn})
 		if err != nil {
 			return session.Move{}, err
 		}

@@ -73,6 +73,9 @@ func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
+	if err := s.wholeTree(ctx); err != nil {
+		return Move{}, err
+	}
 	to, ok := s.tree.redoTarget()
 	if !ok {
 		return Move{}, ErrNothingToRedo
@@ -83,6 +86,9 @@ func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 // Continue moves head to turn seq (/tree N), leaving files as they are.
 func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
 	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
+	if err := s.wholeTree(ctx); err != nil {
 		return Move{}, err
 	}
 	if err := s.checkTurn(seq); err != nil {
@@ -100,6 +106,9 @@ func (s *Session) Rewind(ctx context.Context, seq int64) (Move, error) {
 // RewindWith is Rewind with options.
 func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (Move, error) {
 	if err := s.follow(ctx); err != nil {
+		return Move{}, err
+	}
+	if err := s.wholeTree(ctx); err != nil {
 		return Move{}, err
 	}
 	if err := s.checkTurn(seq); err != nil {
@@ -122,6 +131,9 @@ func (s *Session) checkTurn(seq int64) error {
 // was. A state record that points at the target's state goes in the same
 // append, so the log's newest state record always describes head.
 func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bool) (Move, error) {
+	if err := s.wholeTree(ctx); err != nil {
+		return Move{}, err
+	}
 	from := s.tree.head
 	var plan restorePlan
 	if restore {

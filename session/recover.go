@@ -43,6 +43,20 @@ func (s *Session) recover(ctx context.Context) error {
 // closeInterrupted appends a result for every tool call of the session's
 // lineage that has none, oldest first.
 func (s *Session) closeInterrupted(ctx context.Context) error {
+	// Every call has its result when there are as many results as calls
+	// (each result answers one call): two counts on the kind index, so
+	// a resume reads no tool events unless a host stopped mid-cell.
+	calls, err := s.count(ctx, store.KindToolCall)
+	if err != nil {
+		return err
+	}
+	results, err := s.count(ctx, store.KindToolResult)
+	if err != nil {
+		return err
+	}
+	if calls == results {
+		return nil
+	}
 	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}})
 	if err != nil {
 		return err
@@ -150,4 +164,10 @@ type reconciledPayload struct {
 	Before     *string `json:"before"`
 	After      *string `json:"after"`
 	Reconciled bool    `json:"reconciled"`
+}
+
+// count is the number of events of kind in the session's lineage.
+func (s *Session) count(ctx context.Context, kind string) (int64, error) {
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{kind}, Limit: 1, Count: true})
+	return r.Matched, err
 }
