@@ -94,7 +94,6 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	return res, nil
 }
 
-
 // events are all of the turn's events, shed rounds included, in seq order.
 func (t *windowTurn) events() []store.Event {
 	out := []store.Event{t.input}
