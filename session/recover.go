@@ -40,24 +40,18 @@ func (s *Session) recover(ctx context.Context) error {
 	return nil
 }
 
-// closeInterrupted appends a result for every tool call of the session's
-// lineage that has none, oldest first.
+// closeInterrupted appends a result for every tool call that has none
+// among the turns the window shows, oldest first: the calls from the
+// oldest path turn the window holds on (windowReach), so a resume reads
+// what the window costs, not the history. An evicted call has left every
+// window for good (the boundary only moves forward); one on a branch
+// older than the window is not looked for (docs/sessions.md).
 func (s *Session) closeInterrupted(ctx context.Context) error {
-	// Every call has its result when there are as many results as calls
-	// (each result answers one call): two counts on the kind index, so
-	// a resume reads no tool events unless a host stopped mid-cell.
-	calls, err := s.count(ctx, store.KindToolCall)
+	after, err := s.windowReach(ctx)
 	if err != nil {
 		return err
 	}
-	results, err := s.count(ctx, store.KindToolResult)
-	if err != nil {
-		return err
-	}
-	if calls == results {
-		return nil
-	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}, After: after})
 	if err != nil {
 		return err
 	}
@@ -166,8 +160,21 @@ type reconciledPayload struct {
 	Reconciled bool    `json:"reconciled"`
 }
 
-// count is the number of events of kind in the session's lineage.
-func (s *Session) count(ctx context.Context, kind string) (int64, error) {
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{kind}, Limit: 1, Count: true})
-	return r.Matched, err
+// windowReach is the seq after which the events of the turns the window
+// shows lie: just before the oldest path turn the boundary leaves in it,
+// or, with head at the root, the boundary itself.
+func (s *Session) windowReach(ctx context.Context) (int64, error) {
+	boundary, err := s.readBoundary(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if s.tree.head == 0 {
+		return boundary, nil
+	}
+	for _, t := range s.tree.path(s.tree.head) {
+		if !s.evicted(t, boundary) {
+			return t - 1, nil
+		}
+	}
+	return boundary, nil
 }

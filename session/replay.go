@@ -83,8 +83,10 @@ func (s *Session) rebuildImage(ctx context.Context) error {
 			s.img = s.newImageState()
 			return nil
 		}
-		if err := s.wholeTree(ctx); err != nil {
-			return err
+		if !s.tree.rooted {
+			if err := s.wholeTree(ctx); err != nil {
+				return err
+			}
 		}
 		return s.replayImage(ctx, s.tree.head)
 	}

@@ -32,11 +32,12 @@ type tree struct {
 	// newest last: redo walks back towards the from of the newest one.
 	// A partial tree has none.
 	leaves []headMovePayload
-	// whole is set when turns holds every turn of the log.
-	whole bool
+	// whole is set when turns holds every turn of the log, rooted when
+	// they hold at least the whole path to head.
+	whole, rooted bool
 }
 
-func newTree() *tree { return &tree{turns: map[int64]*turnNode{}, whole: true} }
+func newTree() *tree { return &tree{turns: map[int64]*turnNode{}, whole: true, rooted: true} }
 
 // apply folds one input or head move event into the tree.
 func (t *tree) apply(e store.Event) {
@@ -129,7 +130,7 @@ func (t *tree) pathHolds(turn int64) (on, known bool) {
 			return true, true
 		}
 	}
-	if t.whole || len(p) == 0 || turn > p[0] || t.turns[p[0]].Parent == 0 {
+	if t.rooted || len(p) == 0 || turn > p[0] {
 		return false, true
 	}
 	return false, false

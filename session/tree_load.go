@@ -68,6 +68,7 @@ walk:
 		}
 		page = min(2*page, lastPathPage)
 	}
+	t.rooted = want == 0 || t.turns[want].Parent == 0
 	s.tree = t
 	return nil
 }
