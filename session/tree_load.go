@@ -16,10 +16,11 @@ import (
 // (wholeTree): a head move, redo, /tree, a legacy replay or a stub whose
 // cached span no longer holds.
 
-// Path pages grow from firstPathPage inputs to lastPathPage, so a short
-// window costs one small read and a long one few reads.
+// Path pages grow from firstPathPage inputs to lastPathPage: a window of
+// up to a hundred-odd turns costs one read (one round trip to
+// PostgreSQL), a long one few.
 const (
-	firstPathPage = 32
+	firstPathPage = 128
 	lastPathPage  = 1024
 )
 
