@@ -228,8 +228,9 @@ func (h *mcpHost) evict(ctx context.Context, a evictArgs) (*toolResult, any, err
 func (h *mcpHost) tree(ctx context.Context, _ noArgs) (*toolResult, Tree, error) {
 	var t Tree
 	err := h.with(ctx, func(s *session.Session) error {
-		t = treeOf(s)
-		return nil
+		var err error
+		t, err = treeOf(ctx, s)
+		return err
 	})
 	return nil, t, err
 }
@@ -257,7 +258,7 @@ func (h *mcpHost) redo(ctx context.Context, _ noArgs) (*toolResult, Move, error)
 
 func (h *mcpHost) continueAt(ctx context.Context, a turnArgs) (*toolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) {
-		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
+		seq, err := checkTurn(ctx, s, turnParams{Turn: &a.Turn})
 		if err != nil {
 			return session.Move{}, err
 		}
@@ -267,7 +268,7 @@ func (h *mcpHost) continueAt(ctx context.Context, a turnArgs) (*toolResult, Move
 
 func (h *mcpHost) rewind(ctx context.Context, a turnArgs) (*toolResult, Move, error) {
 	return h.move(ctx, func(s *session.Session) (session.Move, error) {
-		seq, err := checkTurn(s, turnParams{Turn: &a.Turn})
+		seq, err := checkTurn(ctx, s, turnParams{Turn: &a.Turn})
 		if err != nil {
 			return session.Move{}, err
 		}

@@ -209,11 +209,15 @@ type turnParams struct {
 
 // checkTurn names the turn a continue or rewind takes, refusing one the
 // tree does not have.
-func checkTurn(s *session.Session, p turnParams) (int64, error) {
+func checkTurn(ctx context.Context, s *session.Session, p turnParams) (int64, error) {
 	if p.Turn == nil {
 		return 0, missing("turn")
 	}
-	for _, t := range s.Tree() {
+	turns, err := s.Tree(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, t := range turns {
 		if t.Seq == *p.Turn {
 			return t.Seq, nil
 		}
@@ -222,7 +226,7 @@ func checkTurn(s *session.Session, p turnParams) (int64, error) {
 }
 
 func continueAt(_ *Server, ctx context.Context, s *session.Session, p turnParams) (any, error) {
-	seq, err := checkTurn(s, p)
+	seq, err := checkTurn(ctx, s, p)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +238,7 @@ func continueAt(_ *Server, ctx context.Context, s *session.Session, p turnParams
 }
 
 func rewindTo(_ *Server, ctx context.Context, s *session.Session, p turnParams) (any, error) {
-	seq, err := checkTurn(s, p)
+	seq, err := checkTurn(ctx, s, p)
 	if err != nil {
 		return nil, err
 	}
@@ -262,8 +266,8 @@ func fork(srv *Server, ctx context.Context, s *session.Session, p forkParams) (a
 	return sessionInfo(f, dir), nil
 }
 
-func tree(_ *Server, _ context.Context, s *session.Session, _ target) (any, error) {
-	return treeOf(s), nil
+func tree(_ *Server, ctx context.Context, s *session.Session, _ target) (any, error) {
+	return treeOf(ctx, s)
 }
 
 type cancelParams struct {

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"time"
 
 	"github.com/nodelisp/nodelisp/evict"
@@ -189,12 +190,16 @@ type TreeTurn struct {
 	Hidden    bool   `json:"hidden"`
 }
 
-func treeOf(s *session.Session) Tree {
+func treeOf(ctx context.Context, s *session.Session) (Tree, error) {
+	turns, err := s.Tree(ctx)
+	if err != nil {
+		return Tree{}, err
+	}
 	t := Tree{Head: s.Head(), Turns: []TreeTurn{}}
-	for _, n := range s.Tree() {
+	for _, n := range turns {
 		t.Turns = append(t.Turns, TreeTurn{Seq: n.Seq, Parent: n.Parent, FirstLine: n.FirstLine, Depth: n.Depth, Head: n.Head, OnPath: n.OnPath, Hidden: n.Hidden})
 	}
-	return t
+	return t, nil
 }
 
 // StoredSession is one session of the store, as sessions lists it.

@@ -162,6 +162,18 @@ func (t *windowTurn) evictTurn(finished bool) evict.Turn {
 	return et
 }
 
+// evictedPath is the evicted turns of the path to head, oldest first (in
+// a partial tree, only the newest of them).
+func (s *Session) evictedPath(boundary int64) []int64 {
+	var evicted []int64
+	for _, t := range s.tree.path(s.tree.head) {
+		if s.evicted(t, boundary) {
+			evicted = append(evicted, t)
+		}
+	}
+	return evicted
+}
+
 // tokensOf is the estimate of one message's tokens (evict.Estimate).
 func tokensOf(text string) int { return evict.Estimate(text) }
 
@@ -169,12 +181,7 @@ func tokensOf(text string) int { return evict.Estimate(text) }
 // the newest eviction's cached span when the evicted part of the path is
 // still the one it described, else figures read back from the log.
 func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, evSeq int64, edits *contextState) (spanRecord, error) {
-	var evicted []int64
-	for _, t := range s.tree.path(s.tree.head) {
-		if s.evicted(t, ev.Boundary) {
-			evicted = append(evicted, t)
-		}
-	}
+	evicted := s.evictedPath(ev.Boundary)
 	if len(evicted) == 0 {
 		return spanRecord{}, nil
 	}
@@ -187,7 +194,12 @@ func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, evSeq int64
 			return ev.Span, nil
 		}
 	}
-	return s.spanOf(ctx, evicted, edits)
+	// The cached span no longer holds: the figures come from every
+	// evicted turn, so a partial tree is read whole.
+	if err := s.wholeTree(ctx); err != nil {
+		return spanRecord{}, err
+	}
+	return s.spanOf(ctx, s.evictedPath(ev.Boundary), edits)
 }
 
 // spanOf reads the figures of whole turns from the log, with the notes the

@@ -177,7 +177,7 @@ func checkHostRun(t *testing.T, st store.Store, run *hostRun, home string) {
 		want = append(want, session.TreeTurn{Seq: in, Parent: parent, FirstLine: fmt.Sprintf("%s turn %d", run.id, i),
 			Depth: i, Head: i == len(run.turns)-1, OnPath: true})
 	}
-	if diff := cmp.Diff(want, s.Tree()); diff != "" {
+	if diff := cmp.Diff(want, treeOf(t, s)); diff != "" {
 		t.Errorf("%s: tree (-want +got):\n%s", run.id, diff)
 	}
 	w, err := s.Window(ctx, session.WindowOptions{})

@@ -220,12 +220,8 @@ func (s *Session) evictedID(ctx context.Context, a *assembly, id string) bool {
 	}
 	// On the path but not retained: evicted whole, or shed from the
 	// running turn.
-	for _, t := range s.tree.path(s.tree.head) {
-		if t == turn {
-			return true
-		}
-	}
-	return false
+	on, err := s.onPath(ctx, turn)
+	return err == nil && on
 }
 
 // noteByID finds any note the edits made, live or not.

@@ -48,8 +48,14 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	if err != nil {
 		return EvictResult{}, err
 	}
-	if m.Through != 0 && m.Through <= st.eviction.Boundary && s.onPath(m.Through) {
-		return EvictResult{}, fmt.Errorf("/evict: turn %d is evicted already", m.Through)
+	if m.Through != 0 && m.Through <= st.eviction.Boundary {
+		on, err := s.onPath(ctx, m.Through)
+		if err != nil {
+			return EvictResult{}, err
+		}
+		if on {
+			return EvictResult{}, fmt.Errorf("/evict: turn %d is evicted already", m.Through)
+		}
 	}
 	a, err := s.assemble(ctx, st)
 	if err != nil {
@@ -86,15 +92,6 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	st.eviction, st.evictionSeq = ev, out[0].Seq
 	res.After = s.reassemble(a, ev).window(budget, st).Usage
 	return res, nil
-}
-
-func (s *Session) onPath(turn int64) bool {
-	for _, t := range s.tree.path(s.tree.head) {
-		if t == turn {
-			return true
-		}
-	}
-	return false
 }
 
 // events are all of the turn's events, shed rounds included, in seq order.

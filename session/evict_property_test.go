@@ -123,7 +123,7 @@ func hasMessage(w *session.Window, seq int64) bool {
 func checkStub(t *testing.T, st store.Store, s *session.Session, w *session.Window, fail func(string, ...any)) {
 	t.Helper()
 	evicted := map[int64]bool{}
-	for _, turn := range s.Tree() {
+	for _, turn := range treeOf(t, s) {
 		if turn.OnPath && turn.Seq <= w.Boundary && !turn.Head {
 			evicted[turn.Seq] = true
 		}

@@ -40,7 +40,7 @@ func TestTwoHostsFollowOneHead(t *testing.T) {
 		if res != "((:a :a2 :b :a) :a)" {
 			t.Errorf("host a sees %s", res)
 		}
-		tree := b.Tree()
+		tree := treeOf(t, b)
 		for _, turn := range tree {
 			if turn.Hidden {
 				t.Errorf("turn %d (%q) is off the path: the session branched", turn.Seq, turn.FirstLine)

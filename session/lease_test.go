@@ -141,11 +141,12 @@ func TestSecondHostRefusedWhileACellRuns(t *testing.T) {
 			t.Errorf("host b sees %s", tn.Cell.Text)
 		}
 		parents := map[int64]int64{}
-		for _, turn := range b.Tree() {
+		tree := must[[]session.TreeTurn](t)(b.Tree(ctx))
+		for _, turn := range tree {
 			parents[turn.Seq] = turn.Parent
 		}
 		if parents[tn.Input] != done.turn.Input || parents[done.turn.Input] != first.Input {
-			t.Errorf("tree %+v: want %d → %d → %d", b.Tree(), first.Input, done.turn.Input, tn.Input)
+			t.Errorf("tree %+v: want %d → %d → %d", tree, first.Input, done.turn.Input, tn.Input)
 		}
 	})
 }
@@ -208,7 +209,7 @@ func TestGoneHolderIsTakenOver(t *testing.T) {
 		if got := toolResults(t, stA, a.ID())[call]; len(got) != 1 || got[0] != session.InterruptedText {
 			t.Errorf("the gone holder's cell has results %q, want only the interruption", got)
 		}
-		tree := b.Tree()
+		tree := must[[]session.TreeTurn](t)(b.Tree(ctx))
 		if last := tree[len(tree)-1]; last.Seq != tn.Input || last.Parent != done.turn.Input {
 			t.Errorf("tree %+v: host b's turn %d should continue from the gone holder's %d", tree, tn.Input, done.turn.Input)
 		}
@@ -244,7 +245,7 @@ func TestLapsedLeaseIsTakenOver(t *testing.T) {
 		if f := b.Followed(); !strings.Contains(f, "took session") || !strings.Contains(f, "serve (pid") {
 			t.Errorf("Followed: %q", f)
 		}
-		if tree := b.Tree(); tree[len(tree)-1].Parent != turn {
+		if tree := must[[]session.TreeTurn](t)(b.Tree(ctx)); tree[len(tree)-1].Parent != turn {
 			t.Errorf("tree %+v: the turn should continue from the lapsed holder's %d", tree, turn)
 		}
 	})

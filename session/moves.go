@@ -75,6 +75,9 @@ func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 		return Move{}, err
 	}
 	defer s.leave(ctx)
+	if err := s.wholeTree(ctx); err != nil {
+		return Move{}, err
+	}
 	to, ok := s.tree.redoTarget()
 	if !ok {
 		return Move{}, ErrNothingToRedo
@@ -88,6 +91,9 @@ func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
 		return Move{}, err
 	}
 	defer s.leave(ctx)
+	if err := s.wholeTree(ctx); err != nil {
+		return Move{}, err
+	}
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
@@ -106,6 +112,9 @@ func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (
 		return Move{}, err
 	}
 	defer s.leave(ctx)
+	if err := s.wholeTree(ctx); err != nil {
+		return Move{}, err
+	}
 	if err := s.checkTurn(seq); err != nil {
 		return Move{}, err
 	}
@@ -126,6 +135,9 @@ func (s *Session) checkTurn(seq int64) error {
 // was. A state record that points at the target's state goes in the same
 // append, so the log's newest state record always describes head.
 func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bool) (Move, error) {
+	if err := s.wholeTree(ctx); err != nil {
+		return Move{}, err
+	}
 	from := s.tree.head
 	var plan restorePlan
 	if restore {

@@ -41,8 +41,13 @@ func (s *Session) recover(ctx context.Context) error {
 	return nil
 }
 
-// closeInterrupted appends a result for every tool call of the session's
-// lineage that has none, oldest first, and returns how many. A call with
+// closeInterrupted appends a result for every tool call that has none
+// among the turns the window shows, oldest first, and returns how many.
+// It reads the calls from the oldest path turn the window holds on
+// (windowReach), so a resume reads what the window costs, not the
+// history. An evicted call has left every window for good (the boundary
+// only moves forward); one on a branch older than the window is not
+// looked for (docs/sessions.md). A call with
 // no result may be running on another host: unless this host holds the
 // lease already, it takes it without waiting and looks again, and leaves
 // the calls alone when a live host holds it (lease.go).
@@ -75,9 +80,14 @@ func (s *Session) closeInterrupted(ctx context.Context) (int, error) {
 	return len(missing), nil
 }
 
-// unanswered is an interrupted result for each tool call with no result.
+// unanswered is an interrupted result for each tool call with no result,
+// from the window's reach on.
 func (s *Session) unanswered(ctx context.Context) ([]store.NewEvent, error) {
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}})
+	after, err := s.windowReach(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}, After: after})
 	if err != nil {
 		return nil, err
 	}
@@ -178,4 +188,23 @@ type reconciledPayload struct {
 	Before     *string `json:"before"`
 	After      *string `json:"after"`
 	Reconciled bool    `json:"reconciled"`
+}
+
+// windowReach is the seq after which the events of the turns the window
+// shows lie: just before the oldest path turn the boundary leaves in it,
+// or, with head at the root, the boundary itself.
+func (s *Session) windowReach(ctx context.Context) (int64, error) {
+	boundary, err := s.readBoundary(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if s.tree.head == 0 {
+		return boundary, nil
+	}
+	for _, t := range s.tree.path(s.tree.head) {
+		if !s.evicted(t, boundary) {
+			return t - 1, nil
+		}
+	}
+	return boundary, nil
 }

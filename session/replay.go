@@ -83,6 +83,11 @@ func (s *Session) rebuildImage(ctx context.Context) error {
 			s.img = s.newImageState()
 			return nil
 		}
+		if !s.tree.rooted {
+			if err := s.wholeTree(ctx); err != nil {
+				return err
+			}
+		}
 		return s.replayImage(ctx, s.tree.head)
 	}
 	chain, err := s.stateChain(ctx, e.Seq)

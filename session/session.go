@@ -139,18 +139,11 @@ func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Sess
 	return s, nil
 }
 
-// load reads the session tree from the log and rebuilds the image.
+// load reads the end of the session tree that a window needs from the
+// log (tree_load.go) and rebuilds the image from the newest state record.
 func (s *Session) load(ctx context.Context) error {
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindInput, store.KindHeadMove}})
-	if err != nil {
-		return fmt.Errorf("load session %s: %w", s.info.ID, err)
-	}
-	if err := s.checkLineage(ctx, r.Events); err != nil {
+	if err := s.loadPathTree(ctx); err != nil {
 		return err
-	}
-	s.tree = newTree()
-	for _, e := range r.Events {
-		s.tree.apply(e)
 	}
 	return s.rebuildImage(ctx)
 }
@@ -175,8 +168,14 @@ func (s *Session) Model() string { return s.opts.Model }
 // head move, so do not keep it across one.
 func (s *Session) Interpreter() *interp.Interpreter { return s.image }
 
-// Tree lists the session's turns for drawing (see TreeTurn).
-func (s *Session) Tree() []TreeTurn { return s.tree.list() }
+// Tree lists the session's turns for drawing (see TreeTurn). A resumed
+// session reads its whole tree from the log the first time.
+func (s *Session) Tree(ctx context.Context) ([]TreeTurn, error) {
+	if err := s.wholeTree(ctx); err != nil {
+		return nil, err
+	}
+	return s.tree.list(), nil
+}
 
 // append writes events to the log and folds them into the tree.
 func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store.Event, error) {

@@ -129,7 +129,7 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 		if _, err := s.Redo(ctx); err == nil {
 			t.Errorf("redo after a new input should have nothing to redo")
 		}
-		tree := s.Tree()
+		tree := treeOf(t, s)
 		var hidden []int64
 		for _, tt := range tree {
 			if tt.Hidden {
@@ -244,4 +244,14 @@ func TestRedoRetracesSeveralUndos(t *testing.T) {
 	if _, err := s.Redo(ctx); err == nil {
 		t.Errorf("a fourth redo should have nothing to redo")
 	}
+}
+
+// treeOf is s.Tree, failing the test on an error.
+func treeOf(t testing.TB, s *session.Session) []session.TreeTurn {
+	t.Helper()
+	turns, err := s.Tree(context.Background())
+	if err != nil {
+		t.Fatalf("tree of session %s: %v", s.ID(), err)
+	}
+	return turns
 }

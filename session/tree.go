@@ -19,15 +19,25 @@ type turnNode struct {
 
 // tree is the session tree, rebuilt from the log's input and head move
 // events and kept up to date as the session appends them.
+//
+// A resumed session's tree starts partial (tree_load.go): it holds head
+// and the end of the path to it, the turns a window shows and the newest
+// one it evicted, so a resume costs what the window costs, not what the
+// history does. What needs every turn (a head move, redo, Tree) reads
+// the whole tree first (Session.wholeTree).
 type tree struct {
 	turns map[int64]*turnNode
 	head  int64
 	// leaves records head moves that left a branch (undo, rewind, tree),
 	// newest last: redo walks back towards the from of the newest one.
+	// A partial tree has none.
 	leaves []headMovePayload
+	// whole is set when turns holds every turn of the log, rooted when
+	// they hold at least the whole path to head.
+	whole, rooted bool
 }
 
-func newTree() *tree { return &tree{turns: map[int64]*turnNode{}} }
+func newTree() *tree { return &tree{turns: map[int64]*turnNode{}, whole: true, rooted: true} }
 
 // apply folds one input or head move event into the tree.
 func (t *tree) apply(e store.Event) {
@@ -50,7 +60,9 @@ func (t *tree) apply(e store.Event) {
 	}
 }
 
-// path returns the turns from the root to turn seq, oldest first.
+// path returns the turns from the root to turn seq, oldest first. In a
+// partial tree it starts where the loaded turns do: at the newest evicted
+// turn of the path to head, which is all a window needs.
 func (t *tree) path(seq int64) []int64 {
 	var out []int64
 	for seq != 0 {
@@ -106,6 +118,22 @@ func (t *tree) redoTarget() (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// pathHolds reports whether turn is on the path to head. known is false
+// when the tree is partial and turn is older than the loaded part of the
+// path, which then cannot say.
+func (t *tree) pathHolds(turn int64) (on, known bool) {
+	p := t.path(t.head)
+	for _, s := range p {
+		if s == turn {
+			return true, true
+		}
+	}
+	if t.rooted || len(p) == 0 || turn > p[0] {
+		return false, true
+	}
+	return false, false
 }
 
 // TreeTurn is one turn of the session tree as Tree returns it.

@@ -126,7 +126,11 @@ func (r *repl) treeCmd(ctx context.Context, args []string) error {
 	opts, args := keepFiles(args)
 	switch len(args) {
 	case 0:
-		drawTree(r.out, r.sess.ID(), r.sess.Head(), r.sess.Tree())
+		turns, err := r.sess.Tree(ctx)
+		if err != nil {
+			return err
+		}
+		drawTree(r.out, r.sess.ID(), r.sess.Head(), turns)
 		return nil
 	case 1, 2:
 		seq, err := strconv.ParseInt(args[0], 10, 64)
