@@ -9,9 +9,9 @@ import (
 // formatFloat prints a double as SBCL does: the shortest digits that read
 // back to the same value, in fixed notation when 1e-3 <= |f| < 1e7 and in
 // exponent notation otherwise (1.0e7, 1.5e-10), always with a digit on each
-// side of the point. Subnormals get 17 significant digits, as SBCL gives
-// them, and infinities print as SBCL's #. forms; SBCL signals an error
-// before it can make a NaN, so NaN prints as an unreadable object.
+// side of the point. Subnormals print as formatSubnormal says, and
+// infinities as SBCL's #. forms; SBCL signals an error before it can make
+// a NaN, so NaN prints as an unreadable object.
 func formatFloat(f float64) string {
 	switch {
 	case math.IsNaN(f):
@@ -34,13 +34,12 @@ func formatFloat(f float64) string {
 		}
 		return s
 	}
-	prec := -1
 	if a < 0x1p-1022 {
-		prec = 16
+		return formatSubnormal(f)
 	}
 	// 'e' gives d.ddde±XX; SBCL writes d.ddde±X with no plus sign and at
 	// least one fraction digit.
-	s := strconv.FormatFloat(f, 'e', prec, 64)
+	s := strconv.FormatFloat(f, 'e', -1, 64)
 	mant, exp, _ := strings.Cut(s, "e")
 	if !strings.Contains(mant, ".") {
 		mant += ".0"
