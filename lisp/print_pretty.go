@@ -20,6 +20,9 @@ var (
 	SymQuasiquote      = &Symbol{Name: "QUASIQUOTE"}
 	SymUnquote         = &Symbol{Name: "UNQUOTE"}
 	SymUnquoteSplicing = &Symbol{Name: "UNQUOTE-SPLICING"}
+	// SymUnquoteNsplicing is ,. which may splice destructively; it
+	// evaluates as ,@ does and prints back as ,. as SBCL's does.
+	SymUnquoteNsplicing = &Symbol{Name: "UNQUOTE-NSPLICING"}
 )
 
 // abbreviation prints c in its reader-macro form when it is a two-element
@@ -50,6 +53,8 @@ func abbreviationPrefix(c *Cons) string {
 		return ","
 	case Value(SymUnquoteSplicing):
 		return ",@"
+	case Value(SymUnquoteNsplicing):
+		return ",."
 	}
 	return ""
 }
