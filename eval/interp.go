@@ -188,8 +188,13 @@ func (in *Interp) newCell(sym *lisp.Symbol) *cell {
 }
 
 // Define installs a builtin function under its Name.
-func (in *Interp) Define(b *Builtin) {
-	c := in.cell(lisp.Sym(b.Name))
+func (in *Interp) Define(b *Builtin) { in.DefineFor(lisp.Sym(b.Name), b) }
+
+// DefineFor installs a builtin as the function of sym, for a name the
+// reader's case folding of b.Name would not give back (|pt-x|, made by
+// defstruct from a lower-case structure name).
+func (in *Interp) DefineFor(sym *lisp.Symbol, b *Builtin) {
+	c := in.cell(sym)
 	c.fn = b
 	c.macro = nil
 }
