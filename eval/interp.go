@@ -229,6 +229,8 @@ type SymbolInfo struct {
 	Doc   string
 	Bound bool // has a global value
 	Value lisp.Value
+	// Constant is a name defconstant (or the library) made a constant.
+	Constant bool
 	// VarDoc is the documentation string of the variable (defvar …).
 	VarDoc string
 }
@@ -257,7 +259,7 @@ func (in *Interp) Describe(sym *lisp.Symbol) SymbolInfo {
 		}
 	}
 	if c.value != nil {
-		info.Bound, info.Value = true, c.value
+		info.Bound, info.Value, info.Constant = true, c.value, c.constant
 	}
 	info.VarDoc = c.varDoc
 	return info
