@@ -105,9 +105,12 @@ type cell struct {
 	macro     MacroFunc
 	macroDoc  string
 	macroArgs string
-	special   bool // proclaimed special by defvar, defparameter, defconstant
-	constant  bool
-	varDoc    string
+	// macroLambda is a defmacro's lambda list, which the pretty printer
+	// reads to find where the body starts.
+	macroLambda lisp.Value
+	special     bool // proclaimed special by defvar, defparameter, defconstant
+	constant    bool
+	varDoc      string
 }
 
 // New returns an image holding only the special forms and the evaluator's

@@ -225,7 +225,7 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 		return func(fr *frame) lisp.Value {
 			expander := fc(fr)
 			c.macro = func(t *Thread, form lisp.Value) lisp.Value { return t.callValue(expander, []lisp.Value{form}) }
-			c.macroDoc, c.macroArgs = doc, args
+			c.macroDoc, c.macroArgs, c.macroLambda = doc, args, xs[1]
 			fr.t.noteDefined(sym)
 			return sym
 		}

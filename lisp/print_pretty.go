@@ -29,7 +29,7 @@ var (
 // quote, function or backquote form, and reports whether it did.
 func (p *printer) abbreviation(c *Cons, depth int) bool {
 	prefix := abbreviationPrefix(c)
-	if prefix == "" || !p.o.Pretty && (prefix == "'" || prefix == "#'") {
+	if prefix == "" || (!p.o.Pretty || p.noQuoteSugar) && (prefix == "'" || prefix == "#'") {
 		return false
 	}
 	p.b.WriteString(prefix)
