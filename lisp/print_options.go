@@ -160,6 +160,12 @@ func WriteToString(v Value, o PrintOptions) string {
 	return render(v, o, 0)
 }
 
+// WriteToStringAt returns v printed under o as it prints starting at
+// column col, where the pretty printer measures its lines from.
+func WriteToStringAt(v Value, o PrintOptions, col int) string {
+	return render(v, o, col)
+}
+
 // Write writes v to s under o.
 func Write(s *Stream, v Value, o PrintOptions) {
 	s.WriteString(render(v, o, s.Column()))
