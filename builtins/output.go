@@ -70,6 +70,7 @@ func registerOutput() {
 		return lisp.NewString(s.TakeString())
 	})
 	registerPrintOptions()
+	registerOutputPretty()
 	registerInput()
 	registerTime()
 	registerDeftype()

@@ -112,9 +112,19 @@ func (p *printer) print(v Value, depth int) {
 	case Char:
 		p.char(x)
 	case *String:
-		if p.escape {
+		switch {
+		case p.pp != nil && strings.Contains(x.S, "\n"):
+			// Its newlines are the pretty printer's literal newlines.
+			var b strings.Builder
+			if p.escape {
+				writeStringLiteral(&b, x.S)
+			} else {
+				b.WriteString(x.S)
+			}
+			p.ppText(b.String())
+		case p.escape:
 			writeStringLiteral(&p.b, x.S)
-		} else {
+		default:
 			p.b.WriteString(x.S)
 		}
 	case *Cons:

@@ -166,8 +166,24 @@ func WriteToStringAt(v Value, o PrintOptions, col int) string {
 	return render(v, o, col)
 }
 
-// Write writes v to s under o.
+// Write writes v to s under o. Inside a pprint-logical-block on s the
+// object joins the block's layout.
 func Write(s *Stream, v Value, o PrintOptions) {
+	if c := s.pretty; c != nil {
+		p := &c.p
+		savedOpts, savedEscape := p.o, p.escape
+		p.init(o)
+		if !o.Pretty {
+			saved := p.pp
+			p.pp = nil
+			p.print(v, c.levels)
+			p.pp = saved
+		} else {
+			p.print(v, c.levels)
+		}
+		p.o, p.escape = savedOpts, savedEscape
+		return
+	}
 	s.WriteString(render(v, o, s.Column()))
 }
 
