@@ -247,10 +247,17 @@ func (st *state) run(dirs []*directive) escape {
 				return up
 			}
 		case '<':
+			if d.closeColon {
+				st.fail(d, "~<…~:> logical blocks are not supported (pprint-logical-block is)")
+			}
 			st.fail(d, "~< justification is not supported")
 		case 'i', '_':
 			// Pretty-printer directives do nothing when *print-pretty* is
-			// off, which is how nodelisp always prints.
+			// off; on, they belong to logical blocks, which format here
+			// does not make.
+			if st.out.hasOpts && st.out.opts.Pretty {
+				st.fail(d, "~"+string(d.ch)+" under *print-pretty* t is not supported (pprint-newline and pprint-indent are)")
+			}
 		default:
 			st.fail(d, "unknown directive ~"+string(d.ch))
 		}

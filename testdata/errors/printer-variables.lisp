@@ -17,3 +17,6 @@
 'abc
 (setf *print-case* :downcase)
 (let ((*gensym-counter* 100)) (gensym))
+(let ((*print-pretty* t)) (format nil "a~_b"))
+(format nil "~<a~:>" (list 1))
+(let ((*print-pretty* t)) (pprint-logical-block (nil (list 1 2)) (pprint-tab :line 5 1)))
