@@ -77,7 +77,7 @@ func BeginPrettyBlock(s *Stream, o PrintOptions, list Value, prefix, suffix stri
 	p := &b.ctx.p
 	if p.tooDeep(b.ctx.levels) {
 		p.b.WriteByte('#')
-		b.End()
+		b.flush()
 		return nil
 	}
 	b.ctx.levels++
@@ -95,8 +95,15 @@ func BeginPrettyBlock(s *Stream, o PrintOptions, list Value, prefix, suffix stri
 // (the list ran out into a dotted tail, or *print-length* was reached),
 // having printed ". tail" or "...".
 func (b *PrettyBlock) Pop() (Value, bool) {
-	if b.list.rest == Value(Nil) {
-		// pprint-pop past the end gives nil, as CL's does.
+	if b.list.rest == Value(Nil) && !b.list.ended {
+		// Past the end pprint-pop gives nil, still counted against
+		// *print-length*, as SBCL's does.
+		if b.list.n == b.list.p.lengthCap() {
+			b.list.p.b.WriteString("...")
+			b.list.ended = true
+			return nil, false
+		}
+		b.list.n++
 		return Nil, true
 	}
 	return b.list.pop()
@@ -109,12 +116,18 @@ func (b *PrettyBlock) Exhausted() bool { return b.list.rest == Value(Nil) || b.l
 // lays out and writes everything.
 func (b *PrettyBlock) End() {
 	p := &b.ctx.p
-	if b.ctx.levels > 0 && len(p.pp.open) > 0 {
+	if len(p.pp.open) > 0 {
 		suffix := p.pp.ops[p.pp.open[len(p.pp.open)-1]].suffix
 		p.pp.endBlock(p.b.Len())
 		p.ppText(suffix)
 		b.ctx.levels--
 	}
+	b.flush()
+}
+
+// flush lays out and writes everything when b is the outermost block.
+func (b *PrettyBlock) flush() {
+	p := &b.ctx.p
 	if !b.outer {
 		return
 	}
