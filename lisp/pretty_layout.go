@@ -195,11 +195,27 @@ func (l *ppLayout) fits(i int) (fit, known bool) {
 	case op.forced:
 		return false, true
 	case op.end >= 0:
-		return l.column(l.ops[op.end].pos) <= available, true
-	case l.column(len(l.text)) > available:
+		return l.within(l.ops[op.end].pos, available), true
+	case !l.within(len(l.text), available):
 		return false, true
 	}
 	return false, false
+}
+
+// within reports whether text offset pos prints at column available or
+// before, if no line breaks before it; it counts no further than that, so
+// a long unbroken line costs the margin, not its length.
+func (l *ppLayout) within(pos, available int) bool {
+	room := available - l.lineCol
+	for i := l.lineStart; i < pos; {
+		if room <= 0 {
+			return false
+		}
+		_, size := utf8.DecodeRuneInString(l.text[i:])
+		i += size
+		room--
+	}
+	return room >= 0
 }
 
 func (l *ppLayout) process() {
