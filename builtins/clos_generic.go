@@ -122,7 +122,7 @@ func (ci *closImage) generic(t *eval.Thread, op string, name *lisp.Symbol) *gene
 	g := &generic{name: name, ci: ci, nreq: -1}
 	g.fn = &eval.Builtin{Name: printName(name), Args: "(&rest arguments)", Doc: "A generic function.", Min: 0, Max: -1,
 		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value { return g.call(t, args) }}
-	ci.in.Define(g.fn)
+	ci.in.DefineFor(name, g.fn)
 	ci.generics[name] = g
 	return g
 }

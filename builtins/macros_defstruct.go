@@ -130,7 +130,7 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 	in := t.Interp()
 	if p, ok := args[4].(*lisp.Symbol); ok && p != lisp.Nil {
 		t.NoteDefined(p)
-		in.Define(&eval.Builtin{Name: printName(p), Args: "(object)", Doc: "True if the object is a " + printName(name) + ".", Min: 1, Max: 1,
+		in.DefineFor(p, &eval.Builtin{Name: printName(p), Args: "(object)", Doc: "True if the object is a " + printName(name) + ".", Min: 1, Max: 1,
 			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				_, ok := structInstance(t, args[0], name)
 				return lisp.Bool(ok)
@@ -138,7 +138,7 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	if cp, ok := args[5].(*lisp.Symbol); ok && cp != lisp.Nil {
 		t.NoteDefined(cp)
-		in.Define(&eval.Builtin{Name: printName(cp), Args: "(object)", Doc: "Return a copy of a " + printName(name) + ".", Min: 1, Max: 1,
+		in.DefineFor(cp, &eval.Builtin{Name: printName(cp), Args: "(object)", Doc: "Return a copy of a " + printName(name) + ".", Min: 1, Max: 1,
 			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				return copyInstance(checkStruct(t, args[0], name, cp, 0))
 			}})
@@ -161,7 +161,7 @@ func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnl
 	read := func(t *eval.Thread, obj lisp.Value) lisp.Value {
 		return checkStruct(t, obj, name, acc, index).Slots[index]
 	}
-	in.Define(&eval.Builtin{Name: printName(acc), Args: "(object)", Doc: "Read the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
+	in.DefineFor(acc, &eval.Builtin{Name: printName(acc), Args: "(object)", Doc: "Read the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
 		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return read(t, args[0]) },
 		Fn1: read})
 	if readOnly {
@@ -171,7 +171,7 @@ func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnl
 		checkStruct(t, obj, name, acc, index).Slots[index] = v
 		return v
 	}
-	in.Define(&eval.Builtin{Name: printName(setfFunctionName(acc)), Args: "(value object)", Doc: "Set the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 2, Max: 2,
+	in.DefineFor(setfFunctionName(acc), &eval.Builtin{Name: printName(setfFunctionName(acc)), Args: "(value object)", Doc: "Set the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 2, Max: 2,
 		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return write(t, args[0], args[1]) },
 		Fn2: write})
 }
@@ -356,7 +356,7 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 	qname := quoted(name)
 	var descs []lisp.Value
 	for _, s := range slots {
-		acc := lisp.Intern(strings.ToUpper(o.conc) + s.name.Name)
+		acc := lisp.Intern(o.conc + s.name.Name)
 		descs = append(descs, lisp.List(s.name, s.init, s.typ, lisp.Bool(s.readOnly), acc))
 	}
 	var printer lisp.Value = lisp.Nil

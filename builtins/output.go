@@ -71,6 +71,7 @@ func registerOutput() {
 		return lisp.NewString(s.TakeString())
 	})
 	registerPrintOptions()
+	registerOutputPretty()
 	registerInput()
 	registerTime()
 	registerDeftype()

@@ -108,6 +108,9 @@ type cell struct {
 	// macroInLisp is set when macro was written in Lisp (defmacro): the
 	// code it generates is the user's, unseen, so errors in it name it.
 	macroInLisp bool
+	// macroLambda is a defmacro's lambda list, which the pretty printer
+	// reads to find where the body starts.
+	macroLambda lisp.Value
 	special     bool // proclaimed special by defvar, defparameter, defconstant
 	constant    bool
 	varDoc      string
@@ -191,8 +194,13 @@ func (in *Interp) newCell(sym *lisp.Symbol) *cell {
 }
 
 // Define installs a builtin function under its Name.
-func (in *Interp) Define(b *Builtin) {
-	c := in.cell(lisp.Sym(b.Name))
+func (in *Interp) Define(b *Builtin) { in.DefineFor(lisp.Sym(b.Name), b) }
+
+// DefineFor installs a builtin as the function of sym, for a name the
+// reader's case folding of b.Name would not give back (|pt-x|, made by
+// defstruct from a lower-case structure name).
+func (in *Interp) DefineFor(sym *lisp.Symbol, b *Builtin) {
+	c := in.cell(sym)
 	c.fn = b
 	c.macro = nil
 }
@@ -227,6 +235,8 @@ type SymbolInfo struct {
 	Doc   string
 	Bound bool // has a global value
 	Value lisp.Value
+	// Constant is a name defconstant (or the library) made a constant.
+	Constant bool
 	// VarDoc is the documentation string of the variable (defvar …).
 	VarDoc string
 }
@@ -255,7 +265,7 @@ func (in *Interp) Describe(sym *lisp.Symbol) SymbolInfo {
 		}
 	}
 	if c.value != nil {
-		info.Bound, info.Value = true, c.value
+		info.Bound, info.Value, info.Constant = true, c.value, c.constant
 	}
 	info.VarDoc = c.varDoc
 	return info

@@ -228,7 +228,7 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 			expander := fc(fr)
 			c.macro = func(t *Thread, form lisp.Value) lisp.Value { return t.callValue(expander, []lisp.Value{form}) }
 			c.macroInLisp = true
-			c.macroDoc, c.macroArgs = doc, args
+			c.macroDoc, c.macroArgs, c.macroLambda = doc, args, xs[1]
 			fr.t.noteDefined(sym)
 			return sym
 		}

@@ -100,7 +100,46 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 		}
 	}
 	o.SingleFloats = pc.readFloat.value != lisp.Value(symDoubleFloat)
+	o.Operators = t.in.operator
 	return o
+}
+
+// operator tells the pretty printer what sym names in the image.
+func (in *Interp) operator(sym *lisp.Symbol) lisp.Operator {
+	if _, ok := specialForms[sym]; ok {
+		return lisp.Operator{Fbound: true, BodyAt: -1}
+	}
+	c := in.lookup(sym)
+	switch {
+	case c == nil:
+		return lisp.Operator{BodyAt: -1}
+	case c.macro != nil:
+		return lisp.Operator{Fbound: true, Macro: true, BodyAt: bodyPosition(c.macroLambda)}
+	}
+	return lisp.Operator{Fbound: c.fn != nil, BodyAt: -1}
+}
+
+// bodyPosition counts the parameters before &body in a macro lambda list,
+// &optional left out, as SBCL's pretty printer counts them; a dotted tail
+// counts as &body, and a list without either gives -1.
+func bodyPosition(ll lisp.Value) int {
+	n := 0
+	for {
+		c, ok := ll.(*lisp.Cons)
+		if !ok {
+			if ll == lisp.Value(lisp.Nil) {
+				return -1
+			}
+			return n
+		}
+		if c.Car == lisp.Value(symBody) {
+			return n
+		}
+		if c.Car != lisp.Value(symOptional) {
+			n++
+		}
+		ll = c.Cdr
+	}
 }
 
 // ReadOptions are the reader variables' current values, checked: a base

@@ -25,6 +25,16 @@ func isForm(x lisp.Value, op *lisp.Symbol) (lisp.Value, bool) {
 	return r.Car, true
 }
 
+// splicing reports whether x is ,@e or ,.e and returns e. The two splice
+// alike: ,. may reuse the spliced list's conses, and copying them is one
+// of the things it may do.
+func splicing(x lisp.Value) (lisp.Value, bool) {
+	if e, ok := isForm(x, symUnquoteSplicing); ok {
+		return e, true
+	}
+	return isForm(x, lisp.SymUnquoteNsplicing)
+}
+
 func quoted(x lisp.Value) lisp.Value { return lisp.List(symQuote, x) }
 
 // qq returns a form that builds the template x at backquote depth d.
@@ -77,7 +87,7 @@ func qqList(x lisp.Value, d int) lisp.Value {
 	out := tail
 	for i := len(items) - 1; i >= 0; i-- {
 		el := items[i]
-		if e, ok := isForm(el, symUnquoteSplicing); ok && d == 1 {
+		if e, ok := splicing(el); ok && d == 1 {
 			if out == lisp.Value(lisp.Nil) {
 				out = e
 			} else {
@@ -86,8 +96,8 @@ func qqList(x lisp.Value, d int) lisp.Value {
 			continue
 		}
 		var part lisp.Value
-		if e, ok := isForm(el, symUnquoteSplicing); ok {
-			part = lisp.List(builtinList, quoted(symUnquoteSplicing), qq(e, d-1))
+		if e, ok := splicing(el); ok {
+			part = lisp.List(builtinList, quoted(el.(*lisp.Cons).Car), qq(e, d-1))
 		} else {
 			part = qq(el, d)
 		}

@@ -183,7 +183,7 @@ func (st *state) run(dirs []*directive) escape {
 		case 's':
 			st.aesthetic(d, true)
 		case 'w':
-			b.WriteString(st.out.written(st.next(d)))
+			b.WriteString(st.out.written(st.next(d), st.out.column()))
 		case 'd':
 			st.integer(d, 10)
 		case 'b':
@@ -247,10 +247,17 @@ func (st *state) run(dirs []*directive) escape {
 				return up
 			}
 		case '<':
+			if d.closeColon {
+				st.fail(d, "~<…~:> logical blocks are not supported (pprint-logical-block is)")
+			}
 			st.fail(d, "~< justification is not supported")
 		case 'i', '_':
 			// Pretty-printer directives do nothing when *print-pretty* is
-			// off, which is how nodelisp always prints.
+			// off; on, they belong to logical blocks, which format here
+			// does not make.
+			if st.out.hasOpts && st.out.opts.Pretty {
+				st.fail(d, "~"+string(d.ch)+" under *print-pretty* t is not supported (pprint-newline and pprint-indent are)")
+			}
 		default:
 			st.fail(d, "unknown directive ~"+string(d.ch))
 		}
@@ -268,7 +275,9 @@ func (st *state) repeat(d *directive, s string) {
 // mincol,colinc,minpad,padchar; @ pads on the left; : prints nil as ().
 func (st *state) aesthetic(d *directive, escape bool) {
 	if len(d.params) == 0 {
-		st.out.b.WriteString(st.printed(st.next(d), d.colon, escape))
+		// Printed where it lands: the pretty printer breaks lines from
+		// the column the object starts at.
+		st.out.b.WriteString(st.printed(st.next(d), d.colon, escape, st.out.column()))
 		return
 	}
 	mincol := st.width(d, 0, 0)
@@ -278,16 +287,16 @@ func (st *state) aesthetic(d *directive, escape bool) {
 	if colinc < 1 {
 		st.fail(d, "colinc must be positive")
 	}
-	s := st.printed(st.next(d), d.colon, escape)
+	s := st.printed(st.next(d), d.colon, escape, 0)
 	writeField(st.out.b, s, mincol, colinc, minpad, pad, d.at)
 }
 
 // printed is v as ~A or ~S shows it; with the colon nil is ().
-func (st *state) printed(v lisp.Value, colon, escape bool) string {
+func (st *state) printed(v lisp.Value, colon, escape bool, col int) string {
 	if colon && v == lisp.Value(lisp.Nil) {
 		return "()"
 	}
-	return st.out.printValue(v, escape)
+	return st.out.printValue(v, escape, col)
 }
 
 // writeField writes s padded with pad to at least mincol characters: minpad

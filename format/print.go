@@ -15,8 +15,8 @@ func printString(v lisp.Value, escape bool) string {
 }
 
 // printValue prints v as prin1 (escape) or princ would under the call's
-// printer options.
-func (o *output) printValue(v lisp.Value, escape bool) string {
+// printer options, starting at column col.
+func (o *output) printValue(v lisp.Value, escape bool, col int) string {
 	if !o.hasOpts {
 		return printString(v, escape)
 	}
@@ -25,15 +25,15 @@ func (o *output) printValue(v lisp.Value, escape bool) string {
 	if !escape {
 		po.Readably = false
 	}
-	return lisp.WriteToString(v, po)
+	return lisp.WriteToStringAt(v, po, col)
 }
 
 // written prints v as write does (~W): under every option as it is.
-func (o *output) written(v lisp.Value) string {
+func (o *output) written(v lisp.Value, col int) string {
 	if !o.hasOpts {
 		return printString(v, true)
 	}
-	return lisp.WriteToString(v, o.opts)
+	return lisp.WriteToStringAt(v, o.opts, col)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -69,6 +69,13 @@ type printer struct {
 	// label once printed (0 before), and the last label given.
 	shared    map[Value]int
 	lastLabel int
+	// With *print-pretty*: the pretty printer's operations over b, and
+	// what was printed whose line breaks may not be SBCL's ("" if nothing).
+	pp     *ppStream
+	unsure string
+	// noQuoteSugar prints (quote x) and (function f) as lists, as SBCL
+	// does inside declarations.
+	noQuoteSugar bool
 }
 
 func (p *printer) print(v Value, depth int) {
@@ -107,21 +114,47 @@ func (p *printer) print(v Value, depth int) {
 	case Char:
 		p.char(x)
 	case *String:
-		if p.escape {
+		switch {
+		case p.pp != nil && strings.Contains(x.S, "\n"):
+			// Its newlines are the pretty printer's literal newlines.
+			var b strings.Builder
+			if p.escape {
+				writeStringLiteral(&b, x.S)
+			} else {
+				b.WriteString(x.S)
+			}
+			p.ppText(b.String())
+		case p.escape:
 			writeStringLiteral(&p.b, x.S)
-		} else {
+		default:
 			p.b.WriteString(x.S)
 		}
 	case *Cons:
 		if p.abbreviation(x, depth) {
 			return
 		}
+		if p.pp != nil {
+			p.prettyCons(x, depth)
+			return
+		}
 		p.list(x, depth)
 	case *Vector:
+		if p.pp != nil && !p.o.NoArray && !x.Bits {
+			p.prettyVector(x, depth)
+			return
+		}
 		p.vector(x, depth)
 	case *Instance:
+		if p.pp != nil {
+			p.prettyInstance(x, depth)
+			return
+		}
 		p.instance(x, depth)
 	case *Array:
+		if p.pp != nil && !p.o.NoArray && !p.tooDeep(depth) {
+			p.prettyArray(x, depth)
+			return
+		}
 		p.array(x, depth)
 	default:
 		p.object(v)

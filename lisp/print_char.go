@@ -18,6 +18,12 @@ func (p *printer) char(c Char) {
 		return
 	}
 	p.b.WriteString(`#\`)
+	if p.o.Readably {
+		// SBCL names every character under *print-readably*: #\Space,
+		// #\LATIN_SMALL_LETTER_A.
+		p.b.WriteString(CharName(c, false))
+		return
+	}
 	if c == ' ' {
 		// SBCL prints the space as itself, though its name is Space.
 		p.b.WriteByte(' ')

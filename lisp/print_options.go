@@ -22,11 +22,16 @@ type PrintOptions struct {
 	NoArray  bool // *print-array* nil: vectors print as #<…>
 	NoGensym bool // *print-gensym* nil: uninterned symbols without #:
 	// Pretty is *print-pretty* t: quote, function and backquote forms print
-	// abbreviated ('x, #'f, `(a ,b)); nodelisp never breaks lines, so
-	// output wider than RightMargin is an error rather than a silent
-	// difference.
+	// abbreviated ('x, #'f, `(a ,b)) and lists, vectors and arrays break
+	// across lines as SBCL's pretty printer breaks them (pretty_*.go).
 	Pretty      bool
 	RightMargin int // columns for Pretty; 0 means 80
+	Lines       int // *print-lines*; negative for nil
+	MiserWidth  int // *print-miser-width*; negative for nil
+	// Operators tells the pretty printer what a symbol names in the image
+	// (a function, a macro and where its body starts), which decides how a
+	// form prints; nil when there is no image.
+	Operators func(*Symbol) Operator
 	// SingleFloats is *read-default-float-format* other than double-float;
 	// printing a float under it is an error, as every float here is a
 	// double and SBCL would print it with a d0 exponent.
@@ -45,7 +50,21 @@ const (
 // DefaultPrintOptions are the options prin1 (escape true) or princ (false)
 // use when no variable is bound: base 10, no limits, lower case.
 func DefaultPrintOptions(escape bool) PrintOptions {
-	return PrintOptions{Escape: escape, Length: -1, Level: -1}
+	return PrintOptions{Escape: escape, Length: -1, Level: -1, Lines: -1, MiserWidth: -1}
+}
+
+// Operator is what a program's symbol names, for the pretty printer:
+// SBCL prints a call of a function one way, a macro whose lambda list has
+// &body with the arguments before the body apart, and a list whose car
+// names nothing as data. (The standard names' layouts are known without
+// asking: pretty_forms.go.)
+type Operator struct {
+	Fbound bool // a function, macro or special operator
+	Macro  bool
+	// BodyAt is how many arguments come before &body in a macro's lambda
+	// list (&optional not counted, a dotted tail counting as &body); -1
+	// when it has no &body.
+	BodyAt int
 }
 
 // SetPrintOption sets the option a printer variable or write keyword names
@@ -102,18 +121,29 @@ func (o *PrintOptions) SetPrintOption(name string, v Value) (known bool, err err
 		default:
 			return true, bad("one of :upcase, :downcase, :capitalize")
 		}
-	case "right-margin":
-		o.RightMargin = 0
+	case "right-margin", "lines", "miser-width":
+		n := -1
 		if v != Value(Nil) {
 			f, ok := v.(Fixnum)
 			if !ok || f < 0 {
 				return true, bad("nil or a non-negative integer")
 			}
-			o.RightMargin = int(min(f, 1<<30))
+			n = int(min(f, 1<<30))
 		}
-	case "lines", "miser-width", "pprint-dispatch":
-		// These shape only line breaks, which nodelisp never makes (see
-		// Pretty): one-line output is the same whatever their value.
+		switch name {
+		case "right-margin":
+			o.RightMargin = max(n, 0)
+		case "lines":
+			o.Lines = n
+		default:
+			o.MiserWidth = n
+		}
+	case "pprint-dispatch":
+		// Only the standard table exists (set-pprint-dispatch and
+		// copy-pprint-dispatch are undefined), and it is nil here.
+		if v != Value(Nil) {
+			return true, bad("nil, the standard pprint dispatch table (nodelisp has no other)")
+		}
 	default:
 		return false, nil
 	}
@@ -127,32 +157,55 @@ var PrintOptionNames = []string{"escape", "readably", "radix", "circle", "pretty
 
 // WriteToString returns v printed under o.
 func WriteToString(v Value, o PrintOptions) string {
-	var p printer
-	p.init(o)
-	if o.Circle {
-		p.findShared(v)
-	}
-	p.print(v, 0)
-	out := p.b.String()
-	if o.Pretty {
-		checkPrettyWidth(v, out, 0, o)
-	}
-	return out
+	return render(v, o, 0)
 }
 
-// Write writes v to s under o.
+// WriteToStringAt returns v printed under o as it prints starting at
+// column col, where the pretty printer measures its lines from.
+func WriteToStringAt(v Value, o PrintOptions, col int) string {
+	return render(v, o, col)
+}
+
+// Write writes v to s under o. Inside a pprint-logical-block on s the
+// object joins the block's layout.
 func Write(s *Stream, v Value, o PrintOptions) {
+	if c := s.pretty; c != nil {
+		p := &c.p
+		savedOpts, savedEscape := p.o, p.escape
+		p.init(o)
+		if !o.Pretty {
+			saved := p.pp
+			p.pp = nil
+			p.print(v, c.levels)
+			p.pp = saved
+		} else {
+			p.print(v, c.levels)
+		}
+		p.o, p.escape = savedOpts, savedEscape
+		return
+	}
+	s.WriteString(render(v, o, s.Column()))
+}
+
+// render prints v under o, starting at column col (where line breaks of
+// the pretty printer are measured from).
+func render(v Value, o PrintOptions, col int) string {
 	var p printer
 	p.init(o)
 	if o.Circle {
 		p.findShared(v)
 	}
-	p.print(v, 0)
-	out := p.b.String()
-	if o.Pretty {
-		checkPrettyWidth(v, out, s.Column(), o)
+	if !o.Pretty {
+		p.print(v, 0)
+		return p.b.String()
 	}
-	s.WriteString(out)
+	p.pp = &ppStream{}
+	p.print(v, 0)
+	out := layoutPretty(p.b.String(), p.pp, col, o)
+	if p.unsure != "" {
+		checkPrettyWidth(out, col, o, p.unsure)
+	}
+	return out
 }
 
 // init readies a printer for o. Printers live on the caller's stack:
@@ -168,26 +221,18 @@ func (p *printer) init(o PrintOptions) {
 	p.escape, p.o = o.Escape, o
 }
 
-// checkPrettyWidth refuses output the pretty printer would break across
-// lines: nodelisp prints on one line, so printing it unbroken would be a
-// silent difference. Only lists and vectors have places to break: an atom
-// prints whole, however wide.
-func checkPrettyWidth(v Value, out string, col int, o PrintOptions) {
-	switch v.(type) {
-	case *Cons, *Vector:
-	default:
-		return
-	}
-	margin := o.RightMargin
-	if margin == 0 {
-		margin = 80
-	}
+// checkPrettyWidth refuses pretty output that holds something whose line
+// breaks nodelisp does not place as SBCL does (what names it: the text of
+// a print-object method, a form of a layout not implemented here) when a
+// line of it is wider than the margin, where SBCL might break it.
+func checkPrettyWidth(out string, col int, o PrintOptions, what string) {
+	margin := o.margin()
 	for i, line := range strings.Split(out, "\n") {
 		if i > 0 {
 			col = 0
 		}
 		if col+len([]rune(line)) > margin {
-			Errorf("*print-pretty* t: the output is wider than %d columns, and nodelisp's printer does not break lines; bind *print-pretty* to nil", margin)
+			Errorf("*print-pretty* t: the output is wider than %d columns and holds %s, which nodelisp cannot break as SBCL would; bind *print-pretty* to nil", margin, what)
 		}
 	}
 }

@@ -20,13 +20,16 @@ var (
 	SymQuasiquote      = &Symbol{Name: "QUASIQUOTE"}
 	SymUnquote         = &Symbol{Name: "UNQUOTE"}
 	SymUnquoteSplicing = &Symbol{Name: "UNQUOTE-SPLICING"}
+	// SymUnquoteNsplicing is ,. which may splice destructively; it
+	// evaluates as ,@ does and prints back as ,. as SBCL's does.
+	SymUnquoteNsplicing = &Symbol{Name: "UNQUOTE-NSPLICING"}
 )
 
 // abbreviation prints c in its reader-macro form when it is a two-element
 // quote, function or backquote form, and reports whether it did.
 func (p *printer) abbreviation(c *Cons, depth int) bool {
 	prefix := abbreviationPrefix(c)
-	if prefix == "" || !p.o.Pretty && (prefix == "'" || prefix == "#'") {
+	if prefix == "" || (!p.o.Pretty || p.noQuoteSugar) && (prefix == "'" || prefix == "#'") {
 		return false
 	}
 	p.b.WriteString(prefix)
@@ -50,6 +53,8 @@ func abbreviationPrefix(c *Cons) string {
 		return ","
 	case Value(SymUnquoteSplicing):
 		return ",@"
+	case Value(SymUnquoteNsplicing):
+		return ",."
 	}
 	return ""
 }

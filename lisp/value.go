@@ -67,6 +67,9 @@ type Stream struct {
 	buf    []byte // used when the stream collects a string
 	column int
 	isStr  bool
+	// pretty, while a pprint-logical-block runs on the stream, collects
+	// what is written for the pretty printer to lay out (pretty_stream.go).
+	pretty *prettyContext
 }
 
 // NewStream returns a stream writing to w.
@@ -80,6 +83,10 @@ func NewStringStream() *Stream { return &Stream{isStr: true} }
 func (s *Stream) WriteString(str string) (int, error) {
 	if len(str) == 0 {
 		return 0, nil
+	}
+	if s.pretty != nil {
+		s.pretty.p.ppText(str)
+		return len(str), nil
 	}
 	if i := lastNewline(str); i >= 0 {
 		s.column = len(str) - i - 1
@@ -97,7 +104,12 @@ func (s *Stream) WriteString(str string) (int, error) {
 func (s *Stream) Write(p []byte) (int, error) { return s.WriteString(string(p)) }
 
 // Column is the number of bytes written since the last newline.
-func (s *Stream) Column() int { return s.column }
+func (s *Stream) Column() int {
+	if s.pretty != nil {
+		return s.pretty.column()
+	}
+	return s.column
+}
 
 // SetColumn tells the stream where the line it continues stands: what was
 // written before it began, by another stream over the same writer.

@@ -109,9 +109,13 @@ func (r *Reader) readComma(start lisp.Pos) lisp.Value {
 		r.fail(start, "comma not inside a backquote")
 	}
 	head, what := symUnquote, ","
-	if r.at('@') || r.at('.') {
-		c, _ := r.next()
-		head, what = symUnquoteSplicing, ","+string(c)
+	switch {
+	case r.at('@'):
+		r.next()
+		head, what = symUnquoteSplicing, ",@"
+	case r.at('.'):
+		r.next()
+		head, what = lisp.SymUnquoteNsplicing, ",."
 	}
 	r.backquote--
 	v := r.readObject(start, what)

@@ -219,7 +219,7 @@ func TestReadStructure(t *testing.T) {
 		{"`x", lisp.List(lisp.SymQuasiquote, sym("x"))},
 		{"`(a ,b ,@c)", lisp.List(lisp.SymQuasiquote, lisp.List(a,
 			lisp.List(lisp.SymUnquote, b), lisp.List(lisp.SymUnquoteSplicing, c)))},
-		{"`(a ,.c)", lisp.List(lisp.SymQuasiquote, lisp.List(a, lisp.List(lisp.SymUnquoteSplicing, c)))},
+		{"`(a ,.c)", lisp.List(lisp.SymQuasiquote, lisp.List(a, lisp.List(lisp.SymUnquoteNsplicing, c)))},
 		{"``,,a", lisp.List(lisp.SymQuasiquote, lisp.List(lisp.SymQuasiquote,
 			lisp.List(lisp.SymUnquote, lisp.List(lisp.SymUnquote, a))))},
 		{"#'f", lisp.List(sym("function"), sym("f"))},

@@ -2,7 +2,7 @@
 (write 3 :base 40)
 (write-to-string 3 :length -1)
 (let ((*print-case* :sideways)) (print 'a))
-(let ((*print-pretty* t)) (print (make-list 30 :initial-element 'abc)))
+(progn (defclass wide () ()) (defmethod print-object ((w wide) s) (write-string (make-string 90 :initial-element #\w) s)) (let ((*print-pretty* t)) (print (list 1 (make-instance (quote wide))))))
 (let ((*print-pretty* t)) (print (make-string 100 :initial-element #\a)))
 (let ((*print-readably* t)) (print (make-hash-table)))
 (let ((*read-default-float-format* 'single-float)) (print 1.5))
@@ -17,3 +17,6 @@
 'abc
 (setf *print-case* :downcase)
 (let ((*gensym-counter* 100)) (gensym))
+(let ((*print-pretty* t)) (format nil "a~_b"))
+(format nil "~<a~:>" (list 1))
+(let ((*print-pretty* t)) (pprint-logical-block (nil (list 1 2)) (pprint-tab :line 5 1)))
