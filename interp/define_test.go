@@ -239,7 +239,7 @@ func TestDefineFuncDescribe(t *testing.T) {
 	if diff := cmp.Diff(ok(`"Joins words with a separator."`), got); diff != "" {
 		t.Errorf("documentation (-want +got):\n%s", diff)
 	}
-	info := it.Image().Describe(lisp.Sym("join-words"))
+	info := it.Evaluator().Describe(lisp.Sym("join-words"))
 	if diff := cmp.Diff("(arg1 &rest arg2)", info.Args); diff != "" {
 		t.Errorf("lambda list (-want +got):\n%s", diff)
 	}
@@ -297,7 +297,7 @@ func TestDefine(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", cell, diff)
 		}
 	}
-	if got := it.Image().Describe(lisp.Sym("greet")).Args; got != "(name &optional times &key loud)" {
+	if got := it.Evaluator().Describe(lisp.Sym("greet")).Args; got != "(name &optional times &key loud)" {
 		t.Errorf("describe shows %q", got)
 	}
 }

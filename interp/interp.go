@@ -38,8 +38,8 @@ type Options struct {
 // globals and definitions persist from cell to cell. It is not safe for
 // concurrent use: evaluate one cell at a time.
 type Interpreter struct {
-	image *eval.Interp
-	opts  Options
+	evaluator *eval.Interp
+	opts      Options
 }
 
 // Result is what one cell gave back.
@@ -53,15 +53,15 @@ type Result struct {
 
 // New returns an interpreter with the Common Lisp library installed.
 func New(opts Options) *Interpreter {
-	image := eval.New(opts.Limits)
-	image.CarryColumn(opts.OneStream)
-	builtins.Install(image)
-	return &Interpreter{image: image, opts: opts}
+	evaluator := eval.New(opts.Limits)
+	evaluator.CarryColumn(opts.OneStream)
+	builtins.Install(evaluator)
+	return &Interpreter{evaluator: evaluator, opts: opts}
 }
 
-// Image returns the underlying evaluator image, for hosts that register
+// Evaluator returns the eval image underneath, for hosts that register
 // builtins written against package eval directly.
-func (it *Interpreter) Image() *eval.Interp { return it.image }
+func (it *Interpreter) Evaluator() *eval.Interp { return it.evaluator }
 
 // Eval reads and evaluates one cell. A Lisp error ends the cell and comes
 // back as the error (a *lisp.Condition or a *reader.Error, both carrying a
@@ -88,7 +88,7 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 		captured = &bytes.Buffer{}
 		out = captured
 	}
-	res, err := it.image.EvalCell(ctx, parsed, out)
+	res, err := it.evaluator.EvalCell(ctx, parsed, out)
 	r := Result{Value: res.Value, Defined: res.Defined, Note: parsed.Note}
 	if captured != nil {
 		r.Output = captured.String()
@@ -99,7 +99,7 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 	if err := preprint(ctx, res.Value); err != nil {
 		return r, err
 	}
-	r.Printed = it.image.PrintResult(res.Value)
+	r.Printed = it.evaluator.PrintResult(res.Value)
 	return r, nil
 }
 
@@ -119,13 +119,13 @@ func (it *Interpreter) Set(name string, goValue any) error {
 	if err != nil {
 		return err
 	}
-	it.image.SetGlobal(name, v)
+	it.evaluator.SetGlobal(name, v)
 	return nil
 }
 
 // Get converts a global variable's value into dst, a pointer (see FromLisp).
 func (it *Interpreter) Get(name string, dst any) error {
-	v, ok := it.image.Global(name)
+	v, ok := it.evaluator.Global(name)
 	if !ok {
 		return &lisp.Condition{Class: lisp.ClassUnboundVariable, Message: "unbound variable: " + name}
 	}

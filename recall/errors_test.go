@@ -192,7 +192,7 @@ func TestDescribe(t *testing.T) {
 		"RECALL-ENTRY":  "(seq &key session-id)",
 		"RECALL-SEARCH": "(query &key kinds limit window lead echoes rank)",
 	} {
-		info := im.it.Image().Describe(lisp.Intern(name))
+		info := im.it.Evaluator().Describe(lisp.Intern(name))
 		if info.Kind != "function" || info.Args != args || info.Doc == "" || strings.Contains(info.Doc, "\n") {
 			t.Errorf("describe %s: %+v", name, info)
 		}

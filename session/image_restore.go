@@ -159,7 +159,7 @@ func (r *restorer) note(format string, args ...any) {
 // group get one graph.
 func (r *restorer) read(name string, groups map[*groupRecord][]lisp.Value) (lisp.Value, error) {
 	fv := r.f.vars[name]
-	image := r.s.image.Image()
+	image := r.s.interpreter.Evaluator()
 	classes := func(name *lisp.Symbol) (*lisp.Class, bool) { return builtins.StructureOrClass(image, name) }
 	if fv.group == nil {
 		return imagestate.ReadIn(fv.rec.Value, classes)
@@ -242,7 +242,7 @@ func (r *restorer) presetNamed(form string) {
 			continue
 		}
 		if v, err := r.read(name, scratch); err == nil {
-			r.s.image.Image().SetSpecial(sym, v)
+			r.s.interpreter.Evaluator().SetSpecial(sym, v)
 		}
 	}
 }
@@ -276,7 +276,7 @@ func (r *restorer) constant(name string, quiet bool) bool {
 		return false
 	}
 	form := lisp.List(lisp.Intern("DEFCONSTANT"), sym, lisp.List(lisp.Intern("QUOTE"), v))
-	if _, err := r.s.image.EvalForm(r.ctx, &reader.Cell{}, form); err != nil {
+	if _, err := r.s.interpreter.EvalForm(r.ctx, &reader.Cell{}, form); err != nil {
 		r.note("constant %s not restored: %v", strings.ToLower(name), err)
 	}
 	return true
@@ -286,7 +286,7 @@ func (r *restorer) constant(name string, quiet bool) bool {
 func (r *restorer) variable(name string) {
 	rec := r.f.vars[name].rec
 	sym := lisp.Intern(name)
-	image := r.s.image.Image()
+	image := r.s.interpreter.Evaluator()
 	tv := &trackedVar{rec: rec, recorded: true, group: r.f.vars[name].group}
 	defer func() { r.s.img.vars[sym] = tv }()
 	switch {
@@ -320,7 +320,7 @@ func (s *Session) evalState(ctx context.Context, text string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.image.EvalForm(ctx, &reader.Cell{}, form)
+	_, err = s.interpreter.EvalForm(ctx, &reader.Cell{}, form)
 	return err
 }
 

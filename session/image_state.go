@@ -126,7 +126,7 @@ var definers = map[string]bool{
 // changes.
 func (s *Session) newImageState() *imageState {
 	st := &imageState{vars: map[*lisp.Symbol]*trackedVar{}}
-	s.image.Image().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
+	s.interpreter.Evaluator().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
 		tv := &trackedVar{value: v, rec: varRecord{Name: sym.Name}}
 		if text, err := imagestate.Print(v); err == nil {
 			tv.rec.Value = text
@@ -158,7 +158,7 @@ func immutable(v lisp.Value) bool {
 // (image_state_groups.go).
 func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool) {
 	var p statePayload
-	image := s.image.Image()
+	image := s.interpreter.Evaluator()
 	seen := make(map[*lisp.Symbol]bool, len(st.vars))
 	if st.share == nil {
 		st.share = imagestate.NewSharing()
@@ -282,7 +282,7 @@ func (s *Session) noteReplayed(cell *reader.Cell) {
 			s.img.define(d)
 		}
 	}
-	for _, c := range constants(cell, s.image.Image()) {
+	for _, c := range constants(cell, s.interpreter.Evaluator()) {
 		s.img.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
 	}
 }

@@ -52,7 +52,7 @@ func benchStateCheck(b *testing.B, shared bool) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := s.image.Eval(ctx, "(incf *g1*)"); err != nil {
+		if _, err := s.interpreter.Eval(ctx, "(incf *g1*)"); err != nil {
 			b.Fatal(err)
 		}
 		if _, ok := s.img.changes(s, nil); !ok {

@@ -29,7 +29,7 @@ func (h *imageHost) opts() session.Options {
 	o := opts("")
 	o.Home = h.t.TempDir()
 	o.Setup = func(_ *session.Session, it *interp.Interpreter) {
-		it.Image().Define(&eval.Builtin{Name: "count-init", Min: 0, Max: 0, Args: "()",
+		it.Evaluator().Define(&eval.Builtin{Name: "count-init", Min: 0, Max: 0, Args: "()",
 			Fn: func(*eval.Thread, []lisp.Value) lisp.Value { h.inits++; return lisp.Nil }})
 	}
 	return o
@@ -75,7 +75,7 @@ func (h *imageHost) wantImage(s *session.Session, want string, what string) {
 		h.t.Fatalf("%s: globals: %v", what, err)
 	}
 	wantValue, err := imagestate.ReadIn(want, func(name *lisp.Symbol) (*lisp.Class, bool) {
-		return builtins.StructureOrClass(s.Interpreter().Image(), name)
+		return builtins.StructureOrClass(s.Interpreter().Evaluator(), name)
 	})
 	if err != nil {
 		h.t.Fatal(err)

@@ -32,7 +32,7 @@ type gate struct {
 func newGate() *gate { return &gate{started: make(chan struct{}), open: make(chan struct{})} }
 
 func (g *gate) setup(_ *session.Session, it *interp.Interpreter) {
-	it.Image().Define(&eval.Builtin{Name: "wait-at-gate", Min: 0, Max: 0, Args: "()",
+	it.Evaluator().Define(&eval.Builtin{Name: "wait-at-gate", Min: 0, Max: 0, Args: "()",
 		Fn: func(th *eval.Thread, _ []lisp.Value) lisp.Value {
 			g.once.Do(func() { close(g.started) })
 			select {

@@ -114,7 +114,7 @@ func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, 
 	var res interp.Result
 	evalErr := readErr
 	if readErr == nil {
-		res, evalErr = s.image.EvalCell(cellCtx, cell)
+		res, evalErr = s.interpreter.EvalCell(cellCtx, cell)
 	}
 	stopKeeping()
 	elapsed := time.Since(start)

@@ -27,12 +27,12 @@ func (s *Session) freshImage() {
 	s.watch = nil
 	// Output is captured per cell (Stdout nil): a replayed or restored
 	// form's output is dropped with its result.
-	image := interp.New(interp.Options{Limits: s.opts.Limits})
-	s.installBuiltins(image)
+	interpreter := interp.New(interp.Options{Limits: s.opts.Limits})
+	s.installBuiltins(interpreter)
 	if s.opts.Setup != nil {
-		s.opts.Setup(s, image)
+		s.opts.Setup(s, interpreter)
 	}
-	s.image = image
+	s.interpreter = interpreter
 }
 
 // replayImage makes a fresh image and replays, silently and appending
@@ -115,7 +115,7 @@ func (s *Session) replayCell(ctx context.Context, code string) {
 			continue
 		}
 		if op, ok := c.Car.(*lisp.Symbol); ok && replayed[op] {
-			_, _ = s.image.EvalForm(ctx, cell, form)
+			_, _ = s.interpreter.EvalForm(ctx, cell, form)
 		}
 	}
 	s.noteReplayed(cell)

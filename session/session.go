@@ -55,12 +55,12 @@ type Options struct {
 // Session is one open session of a store. It is not safe for concurrent
 // use; two Sessions on different session ids of one store are.
 type Session struct {
-	st    store.Store
-	info  store.Session
-	opts  Options
-	tree  *tree
-	image *interp.Interpreter
-	watch []string // watched global names, in the order first watched
+	st          store.Store
+	info        store.Session
+	opts        Options
+	tree        *tree
+	interpreter *interp.Interpreter
+	watch       []string // watched global names, in the order first watched
 	// state is the request state (loadState), once read from the log.
 	state *logState
 	// edits are the taken context edits (loadContextState), once read.
@@ -166,7 +166,7 @@ func (s *Session) Model() string { return s.opts.Model }
 
 // Interpreter is the session's current image. It is replaced after every
 // head move, so do not keep it across one.
-func (s *Session) Interpreter() *interp.Interpreter { return s.image }
+func (s *Session) Interpreter() *interp.Interpreter { return s.interpreter }
 
 // Tree lists the session's turns for drawing (see TreeTurn). A resumed
 // session reads its whole tree from the log the first time.

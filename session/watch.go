@@ -61,7 +61,7 @@ func (s *Session) watchList() lisp.Value {
 func (s *Session) watchedValues() map[string]string {
 	out := map[string]string{}
 	for _, name := range s.watch {
-		if v, ok := s.image.Image().Global(name); ok {
+		if v, ok := s.interpreter.Evaluator().Global(name); ok {
 			out[name] = clip(lisp.Prin1ToString(v), watchClip)
 		}
 	}

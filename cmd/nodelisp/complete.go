@@ -39,7 +39,7 @@ func symbolRune(r rune) bool {
 
 // names lists the defined names that start with prefix, ignoring case.
 func (r *repl) names(prefix string) []string {
-	image := r.sess.Interpreter().Image()
+	image := r.sess.Interpreter().Evaluator()
 	want := strings.ToLower(prefix)
 	seen := map[string]bool{}
 	var out []string
