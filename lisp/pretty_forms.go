@@ -120,19 +120,15 @@ func call(l *ppList, between ppKind) {
 		return
 	}
 	l.obj()
-	if !l.more() {
+	if !l.gap(ppFill) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppFill)
 	l.indent(ppIndentCurrent, 0)
 	for {
 		l.obj()
-		if !l.more() {
+		if !l.gap(between) {
 			return
 		}
-		l.text(" ")
-		l.newline(between)
 	}
 }
 
@@ -217,11 +213,9 @@ func ppDefun(l *ppList) {
 	l.newline(ppMiser)
 	l.indent(ppIndentCurrent, 0)
 	l.obj()
-	if !l.more() {
+	if !l.gap(ppFill) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppFill)
 	l.lambdaList()
 	l.indent(ppIndentBlock, 1)
 	restLinear(l)
@@ -251,11 +245,9 @@ func ppDefmethod(l *ppList) {
 	}
 	l.text(" ")
 	l.obj()
-	if !l.more() {
+	if !l.gap(ppFill) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppFill)
 	l.lambdaList()
 	l.indent(ppIndentBlock, 1)
 	restLinear(l)
@@ -269,11 +261,9 @@ func ppDestructuringBind(l *ppList) {
 	l.text(" ")
 	l.newline(ppLinear)
 	l.lambdaList()
-	if !l.more() {
+	if !l.gap(ppLinear) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppLinear)
 	l.obj()
 	if !l.more() {
 		return
@@ -289,18 +279,14 @@ func ppIf(l *ppList) {
 	l.text(" ")
 	l.indent(ppIndentCurrent, 0)
 	l.obj()
-	if !l.more() {
+	if !l.gap(ppMandatory) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppMandatory)
 	for {
 		l.obj()
-		if !l.more() {
+		if !l.gap(ppMandatory) {
 			return
 		}
-		l.text(" ")
-		l.newline(ppMandatory)
 	}
 }
 
@@ -335,11 +321,9 @@ func ppLet(l *ppList) {
 	l.newline(ppMandatory)
 	for {
 		l.obj()
-		if !l.more() {
+		if !l.gap(ppLinear) {
 			return
 		}
-		l.text(" ")
-		l.newline(ppLinear)
 	}
 }
 
@@ -393,11 +377,9 @@ func ppFlet(l *ppList) {
 	l.newline(ppMandatory)
 	for l.more() {
 		l.obj()
-		if !l.more() {
+		if !l.gap(ppLinear) {
 			return
 		}
-		l.text(" ")
-		l.newline(ppLinear)
 	}
 }
 
@@ -421,11 +403,9 @@ func ppProgv(l *ppList) {
 	l.text(" ")
 	l.newline(ppLinear)
 	l.obj()
-	if !l.more() {
+	if !l.gap(ppLinear) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppLinear)
 	l.obj()
 	if !l.more() {
 		return
@@ -442,11 +422,9 @@ func ppProg2(l *ppList) {
 	l.text(" ")
 	l.newline(ppFill)
 	l.obj()
-	if !l.more() {
+	if !l.gap(ppLinear) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppLinear)
 	l.obj()
 	if !l.more() {
 		return
@@ -474,18 +452,14 @@ func ppSetq(l *ppList) {
 		for {
 			l.indent(ppIndentBlock, 2)
 			l.obj()
-			if !l.more() {
+			if !l.gap(ppFill) {
 				return
 			}
-			l.text(" ")
-			l.newline(ppFill)
 			l.indent(ppIndentBlock, 0)
 			l.obj()
-			if !l.more() {
+			if !l.gap(ppMandatory) {
 				return
 			}
-			l.text(" ")
-			l.newline(ppMandatory)
 		}
 	})
 }
@@ -571,11 +545,9 @@ func ppDo(l *ppList) {
 			vars.newline(ppMandatory)
 		}
 	})
-	if !l.more() {
+	if !l.gap(ppLinear) {
 		return
 	}
-	l.text(" ")
-	l.newline(ppLinear)
 	l.sub("(", ")", linear)
 	tagbodyRest(l)
 }

@@ -22,6 +22,17 @@ type ppList struct {
 // more reports whether elements remain (pprint-exit-if-list-exhausted).
 func (l *ppList) more() bool { return !l.ended && l.rest != Value(Nil) }
 
+// gap is the space and conditional newline of kind between two elements
+// of a form: it reports false, printing nothing, when no element is left.
+func (l *ppList) gap(kind ppKind) bool {
+	if !l.more() {
+		return false
+	}
+	l.text(" ")
+	l.newline(kind)
+	return true
+}
+
 // pop returns the next element, or false when the block ends here.
 func (l *ppList) pop() (Value, bool) {
 	if l.ended {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"sync"
@@ -65,33 +63,9 @@ func text(s string) textContent { return textContent{Type: "text", Text: s} }
 // run serves the connection until in ends or ctx is done, then waits for
 // the calls still running (cancelled when ctx is done).
 func (m *mcpServer) run(ctx context.Context, in io.Reader, maxLine int) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	m.running = map[string]context.CancelFunc{}
-	lines := make(chan lineOrErr)
-	go readLines(newLineReader(in, maxLine), lines)
-	var err error
-loop:
-	for {
-		select {
-		case <-ctx.Done():
-			err = ctx.Err()
-			break loop
-		case l := <-lines:
-			if l.err != nil {
-				if !errors.Is(l.err, io.EOF) {
-					err = fmt.Errorf("serve --mcp: reading requests: %w", l.err)
-				}
-				break loop
-			}
-			m.line(ctx, l, maxLine)
-		}
-	}
-	if err != nil {
-		cancel()
-	}
-	m.wg.Wait()
-	return err
+	handle := func(ctx context.Context, l lineOrErr) { m.line(ctx, l, maxLine) }
+	return serveLines(ctx, in, maxLine, "serve --mcp", handle, m.wg.Wait)
 }
 
 // line handles one input line. Batches were dropped from the protocol in

@@ -59,10 +59,18 @@ func NewServer(cfg Config) *Server {
 // (then running cells are cancelled). It returns nil at the end of input.
 func (srv *Server) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	srv.out = out
+	return serveLines(ctx, in, srv.cfg.MaxLine, "serve", srv.line, srv.wg.Wait)
+}
+
+// serveLines hands each line of in to handle until in ends or ctx is
+// done; then, once the running calls are cancelled (when ctx ended them)
+// and wait says they are answered, it returns: nil at the end of input.
+// Both protocols, JSON-RPC and MCP, are served by it.
+func serveLines(ctx context.Context, in io.Reader, maxLine int, what string, handle func(context.Context, lineOrErr), wait func()) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	lines := make(chan lineOrErr)
-	go readLines(newLineReader(in, srv.cfg.MaxLine), lines)
+	go readLines(newLineReader(in, maxLine), lines)
 	var err error
 loop:
 	for {
@@ -73,17 +81,17 @@ loop:
 		case l := <-lines:
 			if l.err != nil {
 				if !errors.Is(l.err, io.EOF) {
-					err = fmt.Errorf("serve: reading requests: %w", l.err)
+					err = fmt.Errorf("%s: reading requests: %w", what, l.err)
 				}
 				break loop
 			}
-			srv.line(ctx, l)
+			handle(ctx, l)
 		}
 	}
 	if err != nil {
 		cancel()
 	}
-	srv.wg.Wait()
+	wait()
 	return err
 }
 
