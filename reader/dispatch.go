@@ -8,8 +8,8 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// readDispatch reads a # construct: #\c, #', #(, #x/#o/#b/#NNr, #+/#-
-// and #:name. Block comments never get here: skipSpace takes them.
+// readDispatch reads a # construct: #\c, #', #(, #x/#o/#b/#NNr, #+/#-,
+// #:name, #nA and the rest of its switch. Block comments never get here: skipSpace takes them.
 func (r *Reader) readDispatch() (lisp.Value, kind) {
 	start := r.here()
 	r.next()
@@ -67,6 +67,8 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 		return r.readLabelRef(start, arg), kValue
 	case '*':
 		return r.readBitVector(start, arg), kValue
+	case 'a':
+		return r.readArray(start, arg), kValue
 	}
 	r.fail(start, "unsupported syntax #"+arg+string(c))
 	return nil, kNone
