@@ -173,6 +173,7 @@ var libraryIndex = [...]indexEntry{
 	{"CLRHASH", 4, 7, -1, 0},
 	{"CODE-CHAR", 0, 2, -1, 0},
 	{"COERCE", 23, 3, -1, 0},
+	{"COMPILE", 14, 3, -1, 0},
 	{"COMPLEMENT", 3, 2, -1, 0},
 	{"COMPLEX", 41, 0, -1, 0},
 	{"COMPLEXP", 20, 10, -1, 0},

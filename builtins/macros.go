@@ -75,6 +75,8 @@ var (
 	sSetAref             = lisp.Sym("%set-aref")
 	sPuthash             = lisp.Sym("%puthash")
 	sPutf                = lisp.Sym("%putf")
+	sDpb                 = lisp.Sym("dpb")
+	sDepositField        = lisp.Sym("deposit-field")
 	sSetChar             = lisp.Sym("%set-char")
 	sSet                 = lisp.Sym("set")
 	sMakeStringOutStream = lisp.Sym("make-string-output-stream")

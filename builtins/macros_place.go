@@ -147,6 +147,8 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 	switch name {
 	case "GETF":
 		return expandGetfPlace(t, op, form, args, store)
+	case "LDB", "MASK-FIELD":
+		return expandBytePlace(t, op, name, form, args, store)
 	case "SYMBOL-VALUE":
 		bs, refs := tempsFor(args)
 		if len(refs) != 1 {
@@ -234,6 +236,25 @@ func expandGetfPlace(t *eval.Thread, op string, form lisp.Value, args []lisp.Val
 	write := lisp.List(sLet, lisp.List(lisp.List(inner.store, lisp.List(sPutf, inner.read, refs[0], store))),
 		inner.write, store)
 	return place{temps: concat2(inner.temps, bs), store: store, read: read, write: write}
+}
+
+// expandBytePlace handles (ldb bytespec integer) and (mask-field bytespec
+// integer): the integer is itself a place, written back with dpb or
+// deposit-field; the store is the new byte, as CLHS says setf returns.
+func expandBytePlace(t *eval.Thread, op, name string, form lisp.Value, args []lisp.Value, store *lisp.Symbol) place {
+	if len(args) != 2 {
+		syntaxError(op, "malformed place %s", lisp.Prin1ToString(form))
+	}
+	deposit := sDpb
+	if name == "MASK-FIELD" {
+		deposit = sDepositField
+	}
+	bs, refs := tempsFor(args[:1])
+	inner := expandPlace(t, op, args[1])
+	read := lisp.List(lisp.Intern(name), refs[0], inner.read)
+	write := lisp.List(sLet, lisp.List(lisp.List(inner.store, lisp.List(deposit, store, refs[0], inner.read))),
+		inner.write, store)
+	return place{temps: concat2(bs, inner.temps), store: store, read: read, write: write}
 }
 
 func concat2(a, b []binding) []binding {

@@ -27,6 +27,7 @@ func registerMacrosSetf() {
 		})
 	registerSetfExpansion()
 	registerConstantp()
+	registerCompile()
 }
 
 func expandSetf(t *eval.Thread, form lisp.Value) lisp.Value {
