@@ -306,8 +306,8 @@ func arrVectorRef(op string, v, index lisp.Value) lisp.Value {
 			return full[seqIndex(op, index, len(full))]
 		}
 	case *lisp.String:
-		if x.FillPointer {
-			return seqElt(op, lisp.NewString(x.S+x.Spare), index)
+		if x.Shape().FillPointer {
+			return seqElt(op, lisp.NewString(x.S+x.Shape().Spare), index)
 		}
 	}
 	return seqElt(op, v, index)
@@ -327,11 +327,11 @@ func arrVectorSet(op string, v, index, value lisp.Value) {
 			return
 		}
 	case *lisp.String:
-		if x.FillPointer {
-			all := lisp.NewString(x.S + x.Spare)
+		if x.Shape().FillPointer {
+			all := lisp.NewString(x.S + x.Shape().Spare)
 			seqSetElt(op, all, index, value)
 			fp := seqStrLen(x)
-			x.S, x.Spare = all.S, ""
+			x.S, x.Reshape().Spare = all.S, ""
 			strSetFillPointer(x, fp)
 			strChanged(x)
 			return

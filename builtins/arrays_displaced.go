@@ -24,8 +24,8 @@ func registerArraysDisplaced() {
 				return t.Values(x.DisplacedTo, lisp.MakeInt(int64(x.DisplacedOffset)))
 			}
 		case *lisp.String:
-			if x.DisplacedTo != nil {
-				return t.Values(x.DisplacedTo, lisp.MakeInt(int64(x.DisplacedOffset)))
+			if x.Shape().DisplacedTo != nil {
+				return t.Values(x.Shape().DisplacedTo, lisp.MakeInt(int64(x.Shape().DisplacedOffset)))
 			}
 		}
 		return t.Values(lisp.Nil, lisp.MakeInt(0))
@@ -71,11 +71,12 @@ func arrMakeDisplaced(n, fp int, hasFP bool, kw kwargs) lisp.Value {
 		if !wantChars {
 			mismatch("a string")
 		}
-		s := &lisp.String{FillPointer: hasFP, Adjustable: adjustable, DisplacedTo: x, DisplacedOffset: offset}
-		all := []rune(x.S + x.Spare)
+		s := &lisp.String{}
+		*s.Reshape() = lisp.StringShape{FillPointer: hasFP, Adjustable: adjustable, DisplacedTo: x, DisplacedOffset: offset}
+		all := []rune(x.S + x.Shape().Spare)
 		s.S = string(all[offset : offset+n])
 		strSetFillPointer(s, fp)
-		x.Views = append(x.Views, s)
+		x.Reshape().Views = append(x.Shape().Views, s)
 		return s
 	case *lisp.Vector:
 		if wantChars || wantBits != x.Bits {
@@ -156,30 +157,30 @@ func removeView[T comparable](views []T, v T) []T {
 // characters: up the chain of targets to the string nothing is displaced
 // to, then down to every view of it.
 func strChanged(s *lisp.String) {
-	if s.DisplacedTo == nil && len(s.Views) == 0 {
+	if s.Shape().DisplacedTo == nil && len(s.Shape().Views) == 0 {
 		return
 	}
 	root := s
-	for root.DisplacedTo != nil {
-		strWriteInto(root.DisplacedTo, root)
-		root = root.DisplacedTo
+	for root.Shape().DisplacedTo != nil {
+		strWriteInto(root.Shape().DisplacedTo, root)
+		root = root.Shape().DisplacedTo
 	}
 	strRefreshViews(root)
 }
 
 // strWriteInto copies view's characters into its target at its offset.
 func strWriteInto(target, view *lisp.String) {
-	all := []rune(target.S + target.Spare)
-	copy(all[min(view.DisplacedOffset, len(all)):], []rune(view.S+view.Spare))
+	all := []rune(target.S + target.Shape().Spare)
+	copy(all[min(view.Shape().DisplacedOffset, len(all)):], []rune(view.S+view.Shape().Spare))
 	strSetContents(target, all)
 }
 
 // strRefreshViews reads every view of s (and theirs) again from s.
 func strRefreshViews(s *lisp.String) {
-	all := []rune(s.S + s.Spare)
-	for _, w := range s.Views {
-		size := utf8.RuneCountInString(w.S) + utf8.RuneCountInString(w.Spare)
-		lo := min(w.DisplacedOffset, len(all))
+	all := []rune(s.S + s.Shape().Spare)
+	for _, w := range s.Shape().Views {
+		size := utf8.RuneCountInString(w.S) + utf8.RuneCountInString(w.Shape().Spare)
+		lo := min(w.Shape().DisplacedOffset, len(all))
 		hi := min(lo+size, len(all))
 		strSetContents(w, all[lo:hi])
 		strRefreshViews(w)
@@ -190,18 +191,18 @@ func strRefreshViews(s *lisp.String) {
 // pointer where it was.
 func strSetContents(s *lisp.String, all []rune) {
 	fp := utf8.RuneCountInString(s.S)
-	if !s.FillPointer {
+	if !s.Shape().FillPointer {
 		fp = len(all)
 	}
-	s.S, s.Spare = string(all), ""
+	s.S, s.Reshape().Spare = string(all), ""
 	strSetFillPointer(s, min(fp, len(all)))
 }
 
 // strLeaveTarget is called when a displaced string grew out of its
 // window: it is displaced no more.
 func strLeaveTarget(s *lisp.String) {
-	if s.DisplacedTo != nil {
-		s.DisplacedTo.Views = removeView(s.DisplacedTo.Views, s)
+	if s.Shape().DisplacedTo != nil {
+		s.Shape().DisplacedTo.Reshape().Views = removeView(s.Shape().DisplacedTo.Shape().Views, s)
 	}
-	s.DisplacedTo, s.DisplacedOffset = nil, 0
+	s.Reshape().DisplacedTo, s.Reshape().DisplacedOffset = nil, 0
 }

@@ -85,7 +85,7 @@ func predSimpleVector(v lisp.Value) bool {
 // the adjustable flag.
 func predSimpleString(v lisp.Value) bool {
 	s, ok := v.(*lisp.String)
-	return ok && !s.FillPointer && !s.Adjustable && s.DisplacedTo == nil
+	return ok && !s.Shape().FillPointer && !s.Shape().Adjustable && s.Shape().DisplacedTo == nil
 }
 
 // predSimpleArray is true of an array that is neither displaced,
@@ -467,7 +467,7 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		}
 		return sym("extended-char")
 	case *lisp.String:
-		if x.FillPointer || x.Adjustable {
+		if x.Shape().FillPointer || x.Shape().Adjustable {
 			return lisp.List(sym("vector"), sym("character"), lisp.MakeInt(int64(seqArraySize("type-of", x))))
 		}
 		return lisp.List(sym("simple-array"), sym("character"), lisp.List(lisp.MakeInt(int64(seqStrLen(x)))))

@@ -80,7 +80,7 @@ func registerSequencesArrays() {
 				lisp.Errorf("vector-pop: the fill pointer of %s is already zero", lisp.Prin1ToString(v))
 			}
 			last, size := utf8.DecodeLastRuneInString(v.S)
-			v.S, v.Spare = v.S[:len(v.S)-size], v.S[len(v.S)-size:]+v.Spare
+			v.S, v.Reshape().Spare = v.S[:len(v.S)-size], v.S[len(v.S)-size:]+v.Shape().Spare
 			return lisp.Char(last)
 		case *lisp.Vector:
 			seqNeedFillPointer("vector-pop", v)
@@ -111,7 +111,7 @@ func registerSequencesArrays() {
 		if s, ok := args[0].(*lisp.String); ok {
 			strNeedFillPointer("fill-pointer", s)
 			n := indexArg("fill-pointer", args[1])
-			if size := seqStrLen(s) + utf8.RuneCountInString(s.Spare); n > size {
+			if size := seqStrLen(s) + utf8.RuneCountInString(s.Shape().Spare); n > size {
 				lisp.Errorf("fill-pointer: %d is beyond the string's size %d", n, size)
 			}
 			strSetFillPointer(s, n)
@@ -140,7 +140,7 @@ func registerSequencesArrays() {
 		case *lisp.Vector:
 			return lisp.Bool(v.FillPointer)
 		case *lisp.String:
-			return lisp.Bool(v.FillPointer)
+			return lisp.Bool(v.Shape().FillPointer)
 		}
 		return lisp.Nil
 	})
@@ -149,7 +149,7 @@ func registerSequencesArrays() {
 		case *lisp.Vector:
 			return lisp.Bool(v.Adjustable)
 		case *lisp.String:
-			return lisp.Bool(v.Adjustable)
+			return lisp.Bool(v.Shape().Adjustable)
 		}
 		return lisp.Nil
 	})
@@ -239,8 +239,8 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 			}
 			s = makeString(t, "make-array", n, c)
 		}
-		s.FillPointer = hasFP
-		s.Adjustable = lisp.Truthy(kw.or("adjustable", lisp.Nil))
+		s.Reshape().FillPointer = hasFP
+		s.Reshape().Adjustable = lisp.Truthy(kw.or("adjustable", lisp.Nil))
 		if hasFP {
 			strSetFillPointer(s, fp)
 		}
@@ -326,7 +326,7 @@ func seqArraySize(op string, v lisp.Value) int {
 		}
 		return len(x.Items)
 	case *lisp.String:
-		return seqStrLen(x) + utf8.RuneCountInString(x.Spare)
+		return seqStrLen(x) + utf8.RuneCountInString(x.Shape().Spare)
 	}
 	return 0
 }
@@ -338,7 +338,7 @@ func seqStringPush(op string, s *lisp.String, c lisp.Value, extend bool) lisp.Va
 	strNeedFillPointer(op, s)
 	ch := charArg(op, c)
 	n := seqStrLen(s)
-	if s.Spare == "" {
+	if s.Shape().Spare == "" {
 		if !extend {
 			return lisp.Nil
 		}
@@ -347,8 +347,8 @@ func seqStringPush(op string, s *lisp.String, c lisp.Value, extend bool) lisp.Va
 		strChanged(s)
 		return lisp.MakeInt(int64(n))
 	}
-	_, size := utf8.DecodeRuneInString(s.Spare)
-	s.S, s.Spare = s.S+string(rune(ch)), s.Spare[size:]
+	_, size := utf8.DecodeRuneInString(s.Shape().Spare)
+	s.S, s.Reshape().Spare = s.S+string(rune(ch)), s.Shape().Spare[size:]
 	strChanged(s)
 	return lisp.MakeInt(int64(n))
 }
@@ -356,7 +356,7 @@ func seqStringPush(op string, s *lisp.String, c lisp.Value, extend bool) lisp.Va
 // strNeedFillPointer signals the type error of op on a string without a
 // fill pointer.
 func strNeedFillPointer(op string, s *lisp.String) {
-	if !s.FillPointer {
+	if !s.Shape().FillPointer {
 		lisp.TypeError(op, s, "a vector with a fill pointer")
 	}
 }
@@ -364,11 +364,11 @@ func strNeedFillPointer(op string, s *lisp.String) {
 // strSetFillPointer moves a string's fill pointer to n characters, which
 // its size holds.
 func strSetFillPointer(s *lisp.String, n int) {
-	all := s.S + s.Spare
+	all := s.S + s.Shape().Spare
 	i := 0
 	for k := 0; k < n; k++ {
 		_, size := utf8.DecodeRuneInString(all[i:])
 		i += size
 	}
-	s.S, s.Spare = all[:i], all[i:]
+	s.S, s.Reshape().Spare = all[:i], all[i:]
 }

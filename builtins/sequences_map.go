@@ -44,7 +44,7 @@ func registerSequencesMap() {
 			n = cap(fp.Items)
 		}
 		str, strFP := args[0].(*lisp.String)
-		strFP = strFP && str.FillPointer
+		strFP = strFP && str.Shape().FillPointer
 		if strFP {
 			n = seqArraySize("map-into", str)
 		}
@@ -65,11 +65,11 @@ func registerSequencesMap() {
 		if strFP {
 			// The whole size is stored into, and the fill pointer left
 			// after the last character stored.
-			all := []rune(str.S + str.Spare)
+			all := []rune(str.S + str.Shape().Spare)
 			for i, c := range out {
 				all[i] = rune(charArg("map-into", c))
 			}
-			str.S, str.Spare = string(all[:len(out)]), string(all[len(out):])
+			str.S, str.Reshape().Spare = string(all[:len(out)]), string(all[len(out):])
 			strChanged(str)
 			return str
 		}

@@ -350,7 +350,7 @@ func seqStore(op string, seq lisp.Value, items []lisp.Value) {
 		}
 		copy(x.Items, items)
 	case *lisp.String:
-		if !x.FillPointer {
+		if !x.Shape().FillPointer {
 			x.S = seqCharsToString(op, items)
 			strChanged(x)
 			return

@@ -14,17 +14,43 @@ type Char rune
 // char can change it in place.
 type String struct {
 	S string
-	// A string made with a fill pointer keeps in S only the characters
-	// below it, and in Spare the ones between it and the string's size.
-	Spare       string
-	FillPointer bool
-	Adjustable  bool
-	// A displaced string shows the characters of DisplacedTo from
-	// DisplacedOffset on; Views are the strings displaced to this one.
-	// Each write to one of them is copied to the others (builtins).
+	// Shaped is nil for a simple string, as nearly every string is (read
+	// it through Shape, change it through Reshape): a string is 24 bytes,
+	// where holding StringShape's fields itself made it 80.
+	Shaped *StringShape
+}
+
+// StringShape is what only some strings have. A string made with a fill
+// pointer keeps in S only the characters below it, and in Spare the ones
+// between it and the string's size. A displaced string shows the
+// characters of DisplacedTo from DisplacedOffset on; Views are the
+// strings displaced to this one. Each write to one of them is copied to
+// the others (builtins).
+type StringShape struct {
+	Spare           string
+	FillPointer     bool
+	Adjustable      bool
 	DisplacedTo     *String
 	DisplacedOffset int
 	Views           []*String
+}
+
+// Shape is the string's shape, to read: a zero one for a simple string.
+// It is a copy, so that a write through it does not compile; Reshape is
+// the one to write through.
+func (s *String) Shape() StringShape {
+	if s.Shaped == nil {
+		return StringShape{}
+	}
+	return *s.Shaped
+}
+
+// Reshape is the string's shape, to change: made when it has none.
+func (s *String) Reshape() *StringShape {
+	if s.Shaped == nil {
+		s.Shaped = &StringShape{}
+	}
+	return s.Shaped
 }
 
 // NewString returns a fresh Lisp string holding s.
