@@ -88,6 +88,10 @@ func registerNumbersFloat() {
 		return numRationalize(args[0])
 	})
 	fn("random", 1, 2, "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if len(args) == 2 {
+			// A state taken and ignored would be a silent difference.
+			lisp.Errorf("random: a random state is not supported by nodelisp (it has no make-random-state); call (random %s) without one", lisp.Prin1ToString(args[0]))
+		}
 		switch x := args[0].(type) {
 		case lisp.Fixnum:
 			if x > 0 {

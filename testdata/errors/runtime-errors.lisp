@@ -44,3 +44,5 @@ nonexistent-variable-xyz
 (handler-case unbound-var-abc (unbound-variable (e) (princ-to-string e)))
 (handler-case (/ 5 0) (division-by-zero (e) (princ-to-string e)))
 (list 'still 'alive)
+---
+(random 10 (list 1))
