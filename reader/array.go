@@ -30,7 +30,7 @@ func (r *Reader) readArray(start lisp.Pos, arg string) lisp.Value {
 	if rank == 1 {
 		items, ok := sequenceItems(contents)
 		if !ok {
-			r.fail(start, "#1A needs a sequence, not "+lisp.Prin1ToString(contents))
+			r.fail(start, "#1A needs a proper sequence")
 		}
 		return &lisp.Vector{Items: items}
 	}
@@ -39,7 +39,7 @@ func (r *Reader) readArray(start lisp.Pos, arg string) lisp.Value {
 	for range rank {
 		items, ok := sequenceItems(level)
 		if !ok {
-			r.fail(start, "#"+arg+"A needs sequences nested "+arg+" deep: "+lisp.Prin1ToString(level)+" is not a sequence")
+			r.fail(start, "#"+arg+"A needs proper sequences nested "+arg+" deep; at depth "+strconv.Itoa(len(dims)+1)+" there is none")
 		}
 		dims = append(dims, len(items))
 		if len(items) == 0 {
@@ -69,7 +69,8 @@ func (r *Reader) readArray(start lisp.Pos, arg string) lisp.Value {
 	return a
 }
 
-// sequenceItems are the elements of a proper list, vector or string.
+// sequenceItems are the elements of a proper list, vector or string; a
+// dotted or circular list (made with #n= labels) is none.
 func sequenceItems(v lisp.Value) ([]lisp.Value, bool) {
 	switch s := v.(type) {
 	case *lisp.Vector:
@@ -82,6 +83,7 @@ func sequenceItems(v lisp.Value) ([]lisp.Value, bool) {
 		return items, true
 	}
 	var items []lisp.Value
+	slow := v
 	for v != lisp.Value(lisp.Nil) {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
@@ -89,8 +91,11 @@ func sequenceItems(v lisp.Value) ([]lisp.Value, bool) {
 		}
 		items = append(items, c.Car)
 		v = c.Cdr
-		if len(items) > 1<<24 { // a circular list made with #n= labels
-			return nil, false
+		if len(items)%2 == 0 { // the slow pointer moves every other step
+			slow = slow.(*lisp.Cons).Cdr
+			if slow == v && v != lisp.Value(lisp.Nil) {
+				return nil, false
+			}
 		}
 	}
 	return items, true

@@ -117,7 +117,7 @@ const isolationCap = 256 << 20
 
 // One session's runaway cell neither stalls nor kills another session of
 // the same server (issue 17): while A runs each runaway, B answers
-// (+ 1 2) ten times, each within 100 ms, and the server's peak memory
+// (+ 1 2) ten times, each within a second, and the server's peak memory
 // stays near the cap.
 func TestRunawayCellDoesNotStallAnotherSession(t *testing.T) {
 	if testing.Short() && !testbin.UnderCI() {
