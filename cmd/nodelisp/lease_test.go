@@ -24,29 +24,37 @@ import (
 // SIGKILL mid-cell, a third REPL on S is not locked out: it takes the
 // session over at once, records the killed cell as interrupted, says so,
 // and its turn continues from the killed one's.
-func TestTwoREPLsOnOneSession(t *testing.T) {
+func TestTwoREPLsOnOneSession(t *testing.T) { onSharedSession(t, twoREPLs) }
+
+// onSharedSession runs test on each backend, given a store target holding
+// session "shared" whose first turn defined *x*, the environment, and the
+// arguments that open that session.
+func onSharedSession(t *testing.T, test func(t *testing.T, target string, st store.Store, env, args []string)) {
 	targets := map[string]func(t testing.TB) string{
 		"sqlite":   func(t testing.TB) string { return filepath.Join(t.TempDir(), "log.sqlite") },
 		"postgres": testdb.PostgresURL,
 	}
 	for _, name := range []string{"sqlite", "postgres"} {
-		t.Run(name, func(t *testing.T) { twoREPLs(t, targets[name](t)) })
+		t.Run(name, func(t *testing.T) {
+			target := targets[name](t)
+			ctx := context.Background()
+			st, err := storeopen.Open(ctx, target, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			if _, err := st.CreateSession(ctx, "shared", "shared"); err != nil {
+				t.Fatal(err)
+			}
+			env := testEnv(t)
+			args := []string{"--db", target, "--session", "shared"}
+			mustRun(t, env, "(defvar *x* 1)\n", args...)
+			test(t, target, st, env, args)
+		})
 	}
 }
 
-func twoREPLs(t *testing.T, target string) {
-	ctx := context.Background()
-	st, err := storeopen.Open(ctx, target, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := st.CreateSession(ctx, "shared", "shared"); err != nil {
-		t.Fatal(err)
-	}
-	env := testEnv(t)
-	args := []string{"--db", target, "--session", "shared"}
-	mustRun(t, env, "(defvar *x* 1)\n", args...)
+func twoREPLs(t *testing.T, target string, st store.Store, env, args []string) {
 
 	first := exec.Command(bin, args...)
 	first.Env, first.Dir = env, t.TempDir()
@@ -145,30 +153,9 @@ func events(t *testing.T, st store.Store, kind string) []store.Event {
 // the REPL follows serve's turns and sees their definitions; while serve
 // runs a cell, the REPL is refused with serve named; once serve is killed
 // with SIGKILL, the REPL takes the session over and records the cell.
-func TestREPLAndServeOnOneSession(t *testing.T) {
-	targets := map[string]func(t testing.TB) string{
-		"sqlite":   func(t testing.TB) string { return filepath.Join(t.TempDir(), "log.sqlite") },
-		"postgres": testdb.PostgresURL,
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		t.Run(name, func(t *testing.T) { replAndServe(t, targets[name](t)) })
-	}
-}
+func TestREPLAndServeOnOneSession(t *testing.T) { onSharedSession(t, replAndServe) }
 
-func replAndServe(t *testing.T, target string) {
-	ctx := context.Background()
-	st, err := storeopen.Open(ctx, target, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := st.CreateSession(ctx, "shared", "shared"); err != nil {
-		t.Fatal(err)
-	}
-	env := testEnv(t)
-	args := []string{"--db", target, "--session", "shared"}
-	mustRun(t, env, "(defvar *x* 1)\n", args...)
-
+func replAndServe(t *testing.T, target string, st store.Store, env, args []string) {
 	srv := lineSession(t, bin, t.TempDir(), env, "serve", "--db", target)
 	srv.exchange(`{"jsonrpc":"2.0","id":1,"method":"resume","params":{"session":"shared"}}`, `"result"`)
 	srv.exchange(`{"jsonrpc":"2.0","id":2,"method":"turn","params":{"session":"shared","code":"(defun from-serve () (+ *x* 1))"}}`, `"result"`)
