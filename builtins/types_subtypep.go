@@ -247,20 +247,30 @@ func (r intSet) within(s intSet) bool {
 	return true
 }
 
+// typeSpecParts splits a type specifier into its name and parameters: a
+// symbol is a name alone, (name param…) a name with parameters; false for
+// anything else.
+func typeSpecParts(spec lisp.Value) (name string, params []lisp.Value, ok bool) {
+	switch s := spec.(type) {
+	case *lisp.Symbol:
+		return s.Name, nil, true
+	case *lisp.Cons:
+		h, ok := s.Car.(*lisp.Symbol)
+		if !ok || !lisp.IsList(s.Cdr) {
+			return "", nil, false
+		}
+		return h.Name, lisp.ListToSlice("subtypep", s.Cdr), true
+	}
+	return "", nil, false
+}
+
 // intRange reads the integer types as ranges: integer, fixnum, bit,
 // unsigned-byte, signed-byte, mod and (integer lo hi).
 func intRange(spec lisp.Value) (intSet, bool) {
 	pow := func(n int64) *big.Int { return new(big.Int).Lsh(big.NewInt(1), uint(n)) }
-	name, params := "", []lisp.Value(nil)
-	switch s := spec.(type) {
-	case *lisp.Symbol:
-		name = s.Name
-	case *lisp.Cons:
-		h, ok := s.Car.(*lisp.Symbol)
-		if !ok || !lisp.IsList(s.Cdr) {
-			return intSet{}, false
-		}
-		name, params = h.Name, lisp.ListToSlice("subtypep", s.Cdr)
+	name, params, ok := typeSpecParts(spec)
+	if !ok {
+		return intSet{}, false
 	}
 	switch name {
 	case "INTEGER":

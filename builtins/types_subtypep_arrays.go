@@ -56,17 +56,8 @@ func upgradedElementName(t *eval.Thread, et lisp.Value) string {
 
 // readArrayType reads spec as an array type; false when it is not one.
 func readArrayType(t *eval.Thread, spec lisp.Value) (arrayType, bool) {
-	name, params := "", []lisp.Value(nil)
-	switch s := spec.(type) {
-	case *lisp.Symbol:
-		name = s.Name
-	case *lisp.Cons:
-		h, ok := s.Car.(*lisp.Symbol)
-		if !ok || !lisp.IsList(s.Cdr) {
-			return arrayType{}, false
-		}
-		name, params = h.Name, lisp.ListToSlice("subtypep", s.Cdr)
-	default:
+	name, params, ok := typeSpecParts(spec)
+	if !ok {
 		return arrayType{}, false
 	}
 	star := lisp.Value(predSymStar)
