@@ -20,24 +20,28 @@ const maxCount = 1 << 30
 type positive int64
 
 func (p *positive) UnpackLisp(v lisp.Value) error {
-	n, ok := integer(v)
-	if !ok || n < 1 {
-		return &unpack.Mismatch{Want: "a positive integer", Type: integerType(1)}
-	}
+	n, err := atLeast(v, 1, "a positive integer")
 	*p = positive(n)
-	return nil
+	return err
 }
 
 // natural is an integer of at least 0 (:after, :lead).
 type natural int64
 
 func (p *natural) UnpackLisp(v lisp.Value) error {
-	n, ok := integer(v)
-	if !ok || n < 0 {
-		return &unpack.Mismatch{Want: "a non-negative integer", Type: integerType(0)}
-	}
+	n, err := atLeast(v, 0, "a non-negative integer")
 	*p = natural(n)
-	return nil
+	return err
+}
+
+// atLeast is v as an integer of at least least, or the mismatch saying it
+// must be want.
+func atLeast(v lisp.Value, least int64, want string) (int64, error) {
+	n, ok := integer(v)
+	if !ok || n < least {
+		return 0, &unpack.Mismatch{Want: want, Type: integerType(least)}
+	}
+	return n, nil
 }
 
 // seqArg is recall-entry's seq: any integer (no event holds one below 1).
