@@ -106,7 +106,7 @@ func block(b agent.Block) sdk.ContentBlockParamUnion {
 
 // setBreakpoint marks a block as the end of the cached prefix.
 func setBreakpoint(b sdk.ContentBlockParamUnion) {
-	cc := sdk.CacheControlEphemeralParam{}
+	cc := sdk.NewCacheControlEphemeralParam()
 	switch {
 	case b.OfText != nil:
 		b.OfText.CacheControl = cc
