@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/nodelisp/nodelisp/agent"
+	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -108,4 +110,35 @@ func (r *repl) readEntry(src string) (entry, bool) {
 	}
 	cell, _ := reader.ReadCell("")
 	return entry{src: src, cell: cell}, true
+}
+
+// responseFigures prints, for /context, the figures of the session's
+// newest model response: the provider's usage with its cache reads and
+// writes, the stop reason and the latency. A session no model answered
+// prints nothing.
+func (r *repl) responseFigures(ctx context.Context) error {
+	res, err := r.st.Scan(ctx, store.Query{Session: r.sess.ID(), Kinds: []string{agent.KindResponse}, Limit: 1, Newest: true})
+	if err != nil || len(res.Events) == 0 {
+		return err
+	}
+	var p struct {
+		Provider   string      `json:"provider"`
+		Model      string      `json:"model"`
+		StopReason string      `json:"stop_reason"`
+		LatencyMS  int64       `json:"latency_ms"`
+		Usage      agent.Usage `json:"usage"`
+		Error      string      `json:"error"`
+	}
+	if err := json.Unmarshal(res.Events[0].Payload, &p); err != nil {
+		return fmt.Errorf("model response at seq %d: %w", res.Events[0].Seq, err)
+	}
+	u := p.Usage
+	stop := p.StopReason
+	if p.Error != "" {
+		stop = "failed: " + p.Error
+	}
+	fmt.Fprintf(r.out, "last response (seq %d): %s/%s · input %s tokens (cache read %s, cache write %s) · output %s · stop %s · %d ms\n",
+		res.Events[0].Seq, p.Provider, p.Model, evict.Grouped(u.Input), evict.Grouped(u.CacheRead), evict.Grouped(u.CacheWrite),
+		evict.Grouped(u.Output), stop, p.LatencyMS)
+	return nil
 }

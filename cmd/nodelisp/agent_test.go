@@ -172,3 +172,30 @@ func TestAgentTruncatedStream(t *testing.T) {
 		}
 	})
 }
+
+// The piped agent: each line a turn, slash commands as in the REPL;
+// /context shows the provider's usage and cache figures, and usage
+// reports drive the warning and the eviction the person is told of.
+func TestAgentPipedContext(t *testing.T) {
+	eachAgentStore(t, func(t *testing.T, db string) {
+		stub := providerstub.Start(
+			providerstub.Reply{Text: "one", Input: 2500, CacheRead: 1000, CacheWrite: 200, Output: 3},
+			providerstub.Reply{Text: "two", Input: 3600},
+			providerstub.Reply{Text: "three", Input: 100})
+		defer stub.Close()
+		env := append(anthropicEnv(t, stub), "NODECODE_CONTEXT_TOKENS=4000")
+		r := runBin(t, env, "first (unbalanced\n/context\nsecond\nthird\n", "agent", "--db", db)
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		if !strings.Contains(r.stdout, "input 3,700 tokens (cache read 1,000, cache write 200) · output 3 · stop end_turn") {
+			t.Errorf("/context lacks the figures:\n%s", r.stdout)
+		}
+		if !strings.Contains(r.stderr, "of its budget") || !strings.Contains(r.stderr, "evicted: the window is now") {
+			t.Errorf("no warning then eviction:\n%s", r.stderr)
+		}
+		if !strings.Contains(r.stdout, "one\n") || !strings.Contains(r.stdout, "three\n") {
+			t.Errorf("answers: %s", r.stdout)
+		}
+	})
+}
