@@ -44,7 +44,7 @@ func newRig(t *testing.T, st store.Store, budget string, replies ...providerstub
 	return r
 }
 
-func openSession(t *testing.T, st store.Store, budget string) *session.Session {
+func openSession(t testing.TB, st store.Store, budget string) *session.Session {
 	t.Helper()
 	s, err := session.Open(context.Background(), st, session.Options{Title: "agent", Home: t.TempDir(),
 		System: "You are a test.", Model: "anthropic/stub-model", BudgetEnv: &evict.Env{Tokens: budget}})
