@@ -117,6 +117,9 @@ func (r *repl) readEntry(src string) (entry, bool) {
 // writes, the stop reason and the latency. A session no model answered
 // prints nothing.
 func (r *repl) responseFigures(ctx context.Context) error {
+	if r.sess.Head() == 0 {
+		return nil // a session not yet written (the REPL's, before its first input) has no store row to scan
+	}
 	res, err := r.st.Scan(ctx, store.Query{Session: r.sess.ID(), Kinds: []string{agent.KindResponse}, Limit: 1, Newest: true})
 	if err != nil || len(res.Events) == 0 {
 		return err
