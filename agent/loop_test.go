@@ -168,16 +168,22 @@ func TestTooLarge(t *testing.T) {
 // what arrived kept, and the log still builds the next request.
 func TestBrokenStreams(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		reply providerstub.Reply
-		want  string
+		name   string
+		openai bool
+		reply  providerstub.Reply
+		want   string
 	}{
-		{"truncated", providerstub.Reply{Text: "partial answer that goes on", Truncate: true}, "incomplete"},
-		{"malformed", providerstub.Reply{Text: "partial answer that goes on", Malformed: true}, "anthropic"},
+		{"truncated", false, providerstub.Reply{Text: "partial answer that goes on", Truncate: true}, "incomplete"},
+		{"malformed", false, providerstub.Reply{Text: "partial answer that goes on", Malformed: true}, "anthropic: malformed stream"},
+		{"openai-truncated", true, providerstub.Reply{Text: "partial answer that goes on", Truncate: true}, "incomplete"},
+		{"openai-malformed", true, providerstub.Reply{Text: "partial answer that goes on", Malformed: true}, "openai: malformed stream"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			eachBackend(t, func(t *testing.T, st store.Store) {
 				r := newRig(t, st, "", c.reply, providerstub.Reply{Text: "fine"})
+				if c.openai {
+					useOpenAI(r, "openai")
+				}
 				_, err := r.a.Turn(context.Background(), "go")
 				if !errors.Is(err, agent.ErrInterrupted) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 					t.Fatalf("error %q", err)

@@ -211,6 +211,9 @@ func describe(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
+	if syntax := new(json.SyntaxError); errors.As(err, &syntax) {
+		return errors.New("anthropic: malformed stream: " + oneLine(err.Error()))
+	}
 	return errors.New("anthropic: " + oneLine(err.Error()))
 }
 

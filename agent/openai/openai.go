@@ -221,5 +221,8 @@ func (p *Provider) describe(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
+	if syntax := new(json.SyntaxError); errors.As(err, &syntax) {
+		return errors.New(p.name + ": malformed stream: " + strings.Join(strings.Fields(err.Error()), " "))
+	}
 	return errors.New(p.name + ": " + strings.Join(strings.Fields(err.Error()), " "))
 }

@@ -42,7 +42,7 @@ func (s *stream) piece(r Reply) bool {
 		<-s.done
 		s.cut = true
 	case r.Malformed:
-		fmt.Fprint(s.w, "data: {\"type\": \"content_block_delta\", oops\n\n")
+		fmt.Fprint(s.w, "event: content_block_delta\ndata: {\"type\": \"content_block_delta\", oops\n\n")
 		s.cut = true
 	case r.Truncate:
 		s.cut = true
