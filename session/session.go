@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
@@ -69,7 +70,7 @@ type Session struct {
 	// ((set-context-window …)), restored from the log on resume.
 	overrideTable *evict.Overrides
 	// logged are the settings the log last recorded (settings.go).
-	logged settingsPayload
+	logged event.Settings
 	// notice says, in one line, what resuming changed; "" when nothing.
 	notice string
 	// img is the image's global state as last recorded (image_state.go);
@@ -192,10 +193,10 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 		if s.state != nil {
 			s.state.fold(e)
 		}
-		if s.states != nil && e.Kind == KindState {
+		if s.states != nil && e.Kind == event.KindState {
 			s.states.byTurn[e.Turn] = e.Seq
 		}
-		if s.edits != nil && e.Kind == store.KindContextEdit {
+		if s.edits != nil && e.Kind == event.KindContextEdit {
 			s.edits.apply(e)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,8 +65,8 @@ var fixtureTable = []fixture{
 }
 
 func counts(inputs, answers, calls, results, records int) map[string]int {
-	m := map[string]int{store.KindInput: inputs, store.KindAnswer: answers, store.KindToolCall: calls,
-		store.KindToolResult: results, KindRecord: records}
+	m := map[string]int{event.KindInput: inputs, event.KindAnswer: answers, event.KindToolCall: calls,
+		event.KindToolResult: results, event.KindSourceRecord: records}
 	for k, n := range m {
 		if n == 0 {
 			delete(m, k)
@@ -307,14 +308,14 @@ func TestImportedTurns(t *testing.T) {
 				t.Fatal(err)
 			}
 			switch e.Kind {
-			case store.KindInput:
+			case event.KindInput:
 				if e.Turn != e.Seq || !inputs[p.Parent] {
 					t.Errorf("%s: input %d: turn %d, parent %d", f.file, e.Seq, e.Turn, p.Parent)
 				}
 				inputs[e.Seq] = true
-			case store.KindToolCall:
+			case event.KindToolCall:
 				calls[e.Seq] = true
-			case store.KindToolResult:
+			case event.KindToolResult:
 				if !calls[p.Call] {
 					t.Errorf("%s: result %d names call %d", f.file, e.Seq, p.Call)
 				}

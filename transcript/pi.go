@@ -4,10 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"time"
-
-	"github.com/nodelisp/nodelisp/store"
 )
 
 // pi writes a {"type":"session"} header with the session's id, then one
@@ -69,7 +68,7 @@ func (p *piParser) line(t *Transcript, n int, raw []byte) error {
 	case l.Type == "message":
 		return p.message(t, l, key, at, raw)
 	}
-	t.entries = append(t.entries, entry{key: key, at: at, kind: KindRecord, text: l.Type, record: raw})
+	t.entries = append(t.entries, entry{key: key, at: at, kind: event.KindSourceRecord, text: l.Type, record: raw})
 	return nil
 }
 
@@ -77,7 +76,7 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 	m := l.Message
 	if m.Role == "toolResult" {
 		text, rest := piText(m.Content)
-		e := entry{key: key, at: at, kind: store.KindToolResult, text: text, call: m.ToolCallID, isError: m.IsError}
+		e := entry{key: key, at: at, kind: event.KindToolResult, text: text, call: m.ToolCallID, isError: m.IsError}
 		if rest {
 			e.record = m.Content
 		}
@@ -85,7 +84,7 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 		return nil
 	}
 	if m.Role != "user" && m.Role != "assistant" {
-		t.entries = append(t.entries, entry{key: key, at: at, kind: KindRecord, text: "message " + m.Role, record: raw})
+		t.entries = append(t.entries, entry{key: key, at: at, kind: event.KindSourceRecord, text: "message " + m.Role, record: raw})
 		return nil
 	}
 	var s string
@@ -108,11 +107,11 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 			p.text(t, e, m.Role, b.Text)
 			continue
 		case "toolCall":
-			e.kind, e.tool, e.input, e.call = store.KindToolCall, b.Name, b.Arguments, b.ID
+			e.kind, e.tool, e.input, e.call = event.KindToolCall, b.Name, b.Arguments, b.ID
 			e.code = b.Name + " " + compact(b.Arguments)
 		default:
 			// thinking, images: kept, not searched.
-			e.kind, e.text, e.record = KindRecord, b.Type, rb
+			e.kind, e.text, e.record = event.KindSourceRecord, b.Type, rb
 		}
 		t.entries = append(t.entries, e)
 	}

@@ -3,6 +3,7 @@ package transcript
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -21,18 +22,15 @@ type known struct {
 func knownOf(events []store.Event) (known, error) {
 	k := known{keys: map[string]bool{}, calls: map[string]int64{}}
 	for _, e := range events {
-		var p struct {
-			SourceID *string `json:"source_id"`
-			CallID   string  `json:"call_id"`
-		}
-		if json.Unmarshal(e.Payload, &p) != nil || p.SourceID == nil {
+		p, err := event.Decode[event.Origin](e.Payload)
+		if err != nil || p.SourceID == nil {
 			return known{}, fmt.Errorf("seq %d holds no source_id: the session was not imported from a transcript", e.Seq)
 		}
 		k.keys[*p.SourceID] = true
-		if e.Kind == store.KindToolCall && p.CallID != "" {
+		if e.Kind == event.KindToolCall && p.CallID != "" {
 			k.calls[p.CallID] = e.Seq
 		}
-		if e.Kind == store.KindInput {
+		if e.Kind == event.KindInput {
 			k.turn = e.Seq
 		}
 		k.last = e.Seq
@@ -62,10 +60,10 @@ func plan(t *Transcript, k known) ([]planned, error) {
 		}
 		seq++
 		prev := turn
-		if e.kind == store.KindInput {
+		if e.kind == event.KindInput {
 			turn = seq
 		}
-		if e.kind == store.KindToolCall && e.call != "" {
+		if e.kind == event.KindToolCall && e.call != "" {
 			k.calls[e.call] = seq
 		}
 		p, err := payloadOf(e, prev, k.calls)
@@ -81,23 +79,23 @@ func plan(t *Transcript, k known) ([]planned, error) {
 // from, its "parent" (SPEC §2): the transcript's turns form one line.
 func payloadOf(e entry, prev int64, calls map[string]int64) (json.RawMessage, error) {
 	switch e.kind {
-	case store.KindInput:
-		return encode(inputPayload{Text: e.text, Parent: prev, SourceID: e.key})
-	case store.KindAnswer:
-		return encode(answerPayload{Text: e.text, SourceID: e.key})
-	case store.KindToolCall:
-		return encode(callPayload{Code: e.code, Tool: e.tool, Input: e.input, CallID: e.call, SourceID: e.key})
-	case store.KindToolResult:
-		return encode(resultPayload{Call: calls[e.call], Text: e.text, Error: e.isError, CallID: e.call,
+	case event.KindInput:
+		return event.Marshal(event.ImportedInput{Input: event.Input{Text: e.text, Parent: prev}, SourceID: e.key})
+	case event.KindAnswer:
+		return event.Marshal(event.ImportedAnswer{Answer: event.Answer{Text: e.text}, SourceID: e.key})
+	case event.KindToolCall:
+		return event.Marshal(event.ImportedToolCall{ToolCall: event.ToolCall{Code: e.code}, Tool: e.tool, Input: e.input, CallID: e.call, SourceID: e.key})
+	case event.KindToolResult:
+		return event.Marshal(event.ImportedToolResult{Call: calls[e.call], Text: e.text, Error: e.isError, CallID: e.call,
 			Record: e.record, SourceID: e.key})
 	}
-	return encode(recordPayload{Text: e.text, Record: e.record, SourceID: e.key})
+	return event.Marshal(event.SourceRecord{Text: e.text, Record: e.record, SourceID: e.key})
 }
 
 // sessionLog is a new session holding every planned event, for
 // store.Import.
 func sessionLog(t *Transcript, evs []planned) (store.SessionLog, error) {
-	src, err := encode(t.Source())
+	src, err := event.Marshal(t.Source())
 	if err != nil {
 		return store.SessionLog{}, err
 	}
