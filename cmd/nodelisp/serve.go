@@ -87,6 +87,9 @@ func printServeFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
 		head := "  --" + f.Name
+		if len(f.Name) == 1 {
+			head = "  -" + f.Name // a one-letter flag is written as such: agent's -p
+		}
 		if name != "" {
 			head += " " + name
 		}
