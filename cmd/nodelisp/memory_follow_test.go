@@ -143,3 +143,43 @@ func TestLogImportNamesTheFormat(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A follower killed with SIGKILL half-way through a transcript loses
+// nothing that a restart does not bring back: started again after the
+// file has grown, it ends with the session a one-time import makes.
+func TestLogImportFollowKill9(t *testing.T) {
+	env := testEnv(t)
+	dir := t.TempDir()
+	whole, err := os.ReadFile(claudeFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(whole), "\n")
+	path := filepath.Join(dir, filepath.Base(claudeFixture))
+	follower := func() (*exec.Cmd, *syncBuffer) {
+		cmd := exec.Command(bin, "log", "import", "--follow", "--from", "claude-code", dir)
+		cmd.Env, cmd.Dir = env, t.TempDir()
+		var stderr syncBuffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		waitUntil(t, "the follower to start", func() bool { return strings.Contains(stderr.String(), "following") })
+		return cmd, &stderr
+	}
+	events := func() string {
+		return mustRun(t, env, "", "-e", `(length (recall-log :session-id "claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f" :kinds t :limit 1000))`)
+	}
+	cmd, stderr := follower()
+	writeFile(t, path, strings.Join(lines[:20], ""))
+	waitUntil(t, "the first half", func() bool { return strings.Contains(stderr.String(), "new session") })
+	cmd.Process.Kill()
+	cmd.Wait()
+	writeFile(t, path, string(whole))
+	follower()
+	fresh := testEnv(t)
+	mustRun(t, fresh, "", "log", "import", "--from", "claude-code", path)
+	want := mustRun(t, fresh, "", "-e", `(length (recall-log :session-id "claude-code-d6e0bada-1959-4eec-a9d2-0bfade768d8f" :kinds t :limit 1000))`)
+	waitUntil(t, "the rest after the restart", func() bool { return events() == want })
+}
