@@ -150,7 +150,7 @@ func (f *File) create(ctx context.Context, st store.Store, final bool, r *Result
 		return false, fmt.Errorf("%s: %w", f.tail.file, err)
 	}
 	err = st.Import(ctx, []store.SessionLog{l}, f.progress)
-	if errors.Is(err, store.ErrExists) {
+	if err != nil && f.madeMeanwhile(ctx, st, id, err) {
 		f.exists = true // another importer was first; grow it
 		return false, nil
 	}
@@ -160,6 +160,18 @@ func (f *File) create(ctx context.Context, st store.Store, final bool, r *Result
 	f.exists, f.loaded, f.k, f.pending = true, true, k, nil
 	r.Created, r.Events = true, len(evs)
 	return true, nil
+}
+
+// madeMeanwhile reports whether an Import that failed with err lost a
+// race to another importer creating the same session: ErrExists, or
+// (PostgreSQL reports a race inside its transaction as a unique
+// violation) the session is there now.
+func (f *File) madeMeanwhile(ctx context.Context, st store.Store, id string, err error) bool {
+	if errors.Is(err, store.ErrExists) {
+		return true
+	}
+	_, serr := st.Session(ctx, id)
+	return serr == nil
 }
 
 // grow appends the pending entries the session lacks, under its lease.

@@ -41,7 +41,7 @@ type Tail struct {
 	lastAt       time.Time
 	mark         []byte // the last line read, to notice a file rewritten under us
 	info         os.FileInfo
-	any          bool // some line has held an entry
+	hadEntries   bool // some line has held an entry
 }
 
 // Batch is what one Read found: the entries of the lines written since
@@ -86,7 +86,7 @@ func (tl *Tail) Ready() bool { return tl.t.ID != "" }
 
 // Bare reports that the lines read hold nothing of a session (an empty
 // file, or only the summaries Claude Code leaves beside sessions).
-func (tl *Tail) Bare() bool { return !tl.any || tl.p.bare() }
+func (tl *Tail) Bare() bool { return !tl.hadEntries || tl.p.bare() }
 
 // Titled reports whether the session has a title of its own yet: the
 // name the tool gave it, or its first input in the user's own words.
@@ -155,7 +155,7 @@ func (tl *Tail) Read(ctx context.Context) (*Batch, error) {
 	uniqueKeys(tl.t.entries, tl.seen)
 	tl.p.finish(&tl.t)
 	b.entries, tl.t.entries = tl.t.entries, nil
-	tl.any = tl.any || len(b.entries) > 0
+	tl.hadEntries = tl.hadEntries || len(b.entries) > 0
 	return b, nil
 }
 
