@@ -114,11 +114,15 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 }
 
 // Resume reopens a stored session: its tree, head and image are rebuilt
-// from the log.
+// from the log. A session imported from another agent's transcript is
+// not reopened but forked (imported.go), and Notice says so.
 func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Session, error) {
 	info, err := st.Session(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	if src, imported := store.SourceOf(info.Source); imported {
+		return resumeImported(ctx, st, info, src, opts)
 	}
 	s := &Session{st: st, info: info, opts: opts}
 	if err := s.load(ctx); err != nil {

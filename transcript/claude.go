@@ -61,7 +61,7 @@ type claudeParser struct {
 
 func (p *claudeParser) bare() bool { return !p.session }
 
-func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
+func (p *claudeParser) line(t *Transcript, raw []byte) error {
 	var l claudeLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return err
@@ -78,7 +78,7 @@ func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
 	}
 	key := l.UUID
 	if key == "" {
-		key = fmt.Sprintf("line %d", n)
+		key = lineKey(raw)
 	}
 	p.session = p.session || (l.Type != "summary" && l.Type != "file-history-snapshot")
 	if (l.Type == "user" || l.Type == "assistant") && l.Message != nil {

@@ -14,8 +14,8 @@ import (
 // custom_tool_call, reasoning with its encrypted content); "event_msg" and
 // "turn_context" lines are the CLI's own account of the same turns
 // (user_message and agent_message repeat the messages), kept as records.
-// Lines have no ids of their own, so a line's number is its key, and a
-// call's call_id the key of the call and of its output.
+// Lines have no ids of their own, so a line's content is its key
+// (lineKey), and a call's call_id the key of the call and of its output.
 
 type codexLine struct {
 	Timestamp string          `json:"timestamp"`
@@ -41,7 +41,7 @@ type codexParser struct {
 
 func (*codexParser) bare() bool { return false }
 
-func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
+func (p *codexParser) line(t *Transcript, raw []byte) error {
 	var l codexLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return err
@@ -50,7 +50,7 @@ func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 	if err != nil {
 		return err
 	}
-	key := fmt.Sprintf("line %d", n)
+	key := lineKey(raw)
 	if len(l.Payload) == 0 || l.Payload[0] != '{' {
 		if l.Type == "" {
 			return errors.New("no type")

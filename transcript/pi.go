@@ -14,7 +14,7 @@ import (
 // message whose content is a string or a list of blocks (text, thinking,
 // toolCall); the rest (model_change, thinking_level_change, session_info
 // with the session's name, compaction, …) are kept as records. Version 3
-// entries carry their own id; older ones are keyed by line number.
+// entries carry their own id; older ones are keyed by their content.
 
 type piLine struct {
 	Type      string `json:"type"`
@@ -45,7 +45,7 @@ type piParser struct {
 
 func (*piParser) bare() bool { return false }
 
-func (p *piParser) line(t *Transcript, n int, raw []byte) error {
+func (p *piParser) line(t *Transcript, raw []byte) error {
 	var l piLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return err
@@ -56,7 +56,7 @@ func (p *piParser) line(t *Transcript, n int, raw []byte) error {
 	}
 	key := l.ID
 	if key == "" || l.Type == "session" {
-		key = fmt.Sprintf("line %d", n)
+		key = lineKey(raw)
 	}
 	switch {
 	case l.Type == "session" && t.ID == "":

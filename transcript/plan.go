@@ -10,7 +10,7 @@ import (
 
 // known is what a session already holds of a transcript: the source ids
 // of its events, the seqs of its tool calls by call id, its last seq and
-// the turn its last event belongs to. The zero value is a new session.
+// the turn its last event belongs to.
 type known struct {
 	keys  map[string]bool
 	calls map[string]int64
@@ -18,13 +18,17 @@ type known struct {
 	turn  int64 // the seq of the last input, zero before any
 }
 
-// knownOf reads a session's own events back.
-func knownOf(events []store.Event) (known, error) {
-	k := known{keys: map[string]bool{}, calls: map[string]int64{}}
+// newKnown is what a new session holds: nothing.
+func newKnown() *known {
+	return &known{keys: map[string]bool{}, calls: map[string]int64{}}
+}
+
+// add notes a session's own events, read back from the store.
+func (k *known) add(events []store.Event) error {
 	for _, e := range events {
 		p, err := event.Decode[event.Origin](e.Payload)
 		if err != nil || p.SourceID == nil {
-			return known{}, fmt.Errorf("seq %d holds no source_id: the session was not imported from a transcript", e.Seq)
+			return fmt.Errorf("seq %d holds no source_id: the session was not imported from a transcript", e.Seq)
 		}
 		k.keys[*p.SourceID] = true
 		if e.Kind == event.KindToolCall && p.CallID != "" {
@@ -33,9 +37,9 @@ func knownOf(events []store.Event) (known, error) {
 		if e.Kind == event.KindInput {
 			k.turn = e.Seq
 		}
-		k.last = e.Seq
+		k.last = max(k.last, e.Seq)
 	}
-	return k, nil
+	return nil
 }
 
 // planned is an event with its seq, turn and payload decided.
@@ -48,20 +52,18 @@ type planned struct {
 // plan turns the entries the session lacks into events that continue it:
 // seqs after k.last, the turn of the nearest input before, tool results
 // linked to their call's seq (zero when the transcript has no such call).
-func plan(t *Transcript, k known) ([]planned, error) {
-	if k.keys == nil {
-		k = known{keys: map[string]bool{}, calls: map[string]int64{}}
-	}
+// k then holds them too, as it will once they are written.
+func plan(entries []entry, k *known) ([]planned, error) {
 	var out []planned
-	seq, turn := k.last, k.turn
-	for _, e := range t.entries {
+	for _, e := range entries {
 		if k.keys[e.key] {
 			continue
 		}
-		seq++
-		prev := turn
+		k.keys[e.key] = true
+		k.last++
+		seq, prev := k.last, k.turn
 		if e.kind == event.KindInput {
-			turn = seq
+			k.turn = seq
 		}
 		if e.kind == event.KindToolCall && e.call != "" {
 			k.calls[e.call] = seq
@@ -70,7 +72,7 @@ func plan(t *Transcript, k known) ([]planned, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.key, err)
 		}
-		out = append(out, planned{seq: seq, turn: turn, e: e, payload: p})
+		out = append(out, planned{seq: seq, turn: k.turn, e: e, payload: p})
 	}
 	return out, nil
 }
@@ -103,6 +105,11 @@ func sessionLog(t *Transcript, evs []planned) (store.SessionLog, error) {
 	s := store.Session{ID: id, Title: t.Title, Source: src, CreatedAt: store.Now()}
 	if len(evs) > 0 {
 		s.CreatedAt = evs[0].e.at
+	}
+	if s.Title == "" {
+		// No words of the user's to name it by (a session of slash
+		// commands, or one still waiting for its first prompt).
+		s.Title = fmt.Sprintf("%s session of %s", t.Format, s.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"))
 	}
 	l := store.SessionLog{Session: s}
 	for _, p := range evs {
