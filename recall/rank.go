@@ -14,23 +14,33 @@ import (
 // in every event still reads a bounded number of bodies.
 const rankPool = 2000
 
-// rankArg is :rank: :newest (the default, the seeds' order) or :best.
-type rankArg bool
+// rankArg is :rank: :newest (the default, the seeds' order), :best or
+// :relevance.
+type rankArg int
 
-func (best *rankArg) UnpackLisp(v lisp.Value) error {
+const (
+	rankNewest rankArg = iota
+	rankBest
+	rankRelevance
+)
+
+func (r *rankArg) UnpackLisp(v lisp.Value) error {
 	if sym, isSym := v.(*lisp.Symbol); isSym && sym.Keyword {
 		switch lowerName(sym) {
 		case "newest":
-			*best = false
+			*r = rankNewest
 			return nil
 		case "best":
-			*best = true
+			*r = rankBest
+			return nil
+		case "relevance":
+			*r = rankRelevance
 			return nil
 		}
 	}
 	return &unpack.Mismatch{
-		Want: ":newest or :best",
-		Type: lisp.List(lisp.Intern("MEMBER"), lisp.InternKeyword("NEWEST"), lisp.InternKeyword("BEST")),
+		Want: ":newest, :best or :relevance",
+		Type: lisp.List(lisp.Intern("MEMBER"), lisp.InternKeyword("NEWEST"), lisp.InternKeyword("BEST"), lisp.InternKeyword("RELEVANCE")),
 	}
 }
 

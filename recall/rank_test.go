@@ -57,7 +57,7 @@ func TestRankBest(t *testing.T) {
 			}
 		}
 		c := im.fails(t, `(recall-search "deploy" :rank :worst)`)
-		if c.Message != "recall-search: :rank must be :newest or :best, got :worst" {
+		if c.Message != "recall-search: :rank must be :newest, :best or :relevance, got :worst" {
 			t.Errorf("bad :rank: %q", c.Message)
 		}
 	})

@@ -181,6 +181,10 @@ var scaleForms = []struct{ name, src string }{
 	{"LogMatchDenseKinds", `(recall-log :match "deploy" :kinds :tool-call)`},
 	{"LogNewest", `(recall-log)`},
 	{"Entry", `(recall-entry 54321)`},
+	{"RelevanceRare", `(recall-search "` + rareWord + `" :rank :relevance)`},
+	{"RelevanceRarePair", `(recall-search "` + pairA + " " + pairB + `" :rank :relevance)`},
+	{"RelevanceCommonPair", `(recall-search "deploy script" :rank :relevance)`},
+	{"RelevanceEightWords", `(recall-search "why did the deploy script fail on staging" :rank :relevance)`},
 }
 
 func scaleQueries(b *testing.B, st store.Store) {

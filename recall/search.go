@@ -27,23 +27,28 @@ func (r *recaller) search(ctx context.Context, args []lisp.Value) (lisp.Value, e
 		limit, window positive = searchLimit, searchWindow
 		lead          natural  = searchLead
 		echoes        bool
-		best          rankArg
+		order         rankArg
 	)
 	unpack.Form(opSearch, args, "query", &query, "&key", "kinds", kinds, "limit", &limit, "window", &window,
-		"lead", &lead, "echoes", &echoes, "rank", &best)
+		"lead", &lead, "echoes", &echoes, "rank", &order)
 	q := store.SearchQuery{Words: words(query), Kinds: kinds.kinds, Limit: count(limit)}
 	if len(q.Words) == 0 {
 		lisp.Errorf("%s: empty query", opSearch)
 	}
 
-	if best {
+	x := echoesArg(ctx, echoes)
+	st := r.store(ctx, opSearch)
+	if order == rankRelevance {
+		return relevantRows(ctx, x, st, q, count(limit), count(window), int(min(int64(lead), maxCount))), nil
+	}
+	if order == rankBest {
 		q.Limit = max(q.Limit, rankPool)
 	}
-	hits, err := echoesArg(ctx, echoes).search(ctx, r.store(ctx, opSearch), q)
+	hits, err := x.search(ctx, st, q)
 	if err != nil {
 		storeFailed(ctx, opSearch, "", err)
 	}
-	if best {
+	if order == rankBest {
 		rank(hits, q.Words)
 		hits = hits[:min(len(hits), count(limit))]
 	}

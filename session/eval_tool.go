@@ -12,7 +12,10 @@ Begin every cell with a ";;" note line saying what it does and what you learned,
 Nothing is lost: the log keeps every turn word for word. Read it back from a cell:
   (recall-log :match "text" :before N :limit 20)  this session's log, oldest first, bodies clipped to 200 characters; :match is SQL LIKE
   (recall-entry N)                                 the one event at seq N, whole
-  (recall-search "words")                          every session, newest first; every word must appear
+  (recall-search "words")                          every session, newest first; every word must appear (for an exact phrase or name)
+  (recall-search "what did we decide about the cache" :rank :relevance)
+                                                   for a question: any word qualifies, rows with the rarer words first, with :score and :matched-words
+Read a hit whole with (recall-entry N :session-id "...").
 (watch 'name) records the variable's value with each result; (context) exports the context for editing.`
 	// EvalCodeDescription describes its code argument.
 	EvalCodeDescription = "the Lisp cell to evaluate, one or more forms, ideally opening with a ;; note line"

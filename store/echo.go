@@ -3,6 +3,9 @@ package store
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
+
 	"github.com/nodelisp/nodelisp/event"
 )
 
@@ -36,6 +39,43 @@ func Hidden(skipEchoes, skipRepeats bool) int {
 		m |= FlagRepeat
 	}
 	return m
+}
+
+// allFlags is every flag bit: the echo column holds no others.
+const allFlags = FlagEcho | FlagRepeat
+
+// Visible lists the values of the echo column a read that leaves out the
+// flags of mask keeps, smallest first. Reads test membership in this list
+// rather than (echo & mask) = 0: the two keep the same rows, but a
+// planner can estimate "echo = 0" from the column's statistics, while it
+// guesses a bit test keeps one row in two hundred, and with that guess
+// PostgreSQL counted a session's events by reading the whole table
+// (docs/recall.md, "Plans").
+func Visible(mask int) []int {
+	var out []int
+	for v := 0; v <= allFlags; v++ {
+		if v&mask == 0 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// VisibleSQL is Visible as an SQL condition on col: "col = 0" or
+// "col IN (0, 2)"; empty for a mask of zero.
+func VisibleSQL(col string, mask int) string {
+	if mask == 0 {
+		return ""
+	}
+	vs := Visible(mask)
+	if len(vs) == 1 {
+		return fmt.Sprintf("%s = %d", col, vs[0])
+	}
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	return fmt.Sprintf("%s IN (%s)", col, strings.Join(parts, ", "))
 }
 
 // EchoCall reports whether a tool result's payload says its cell called

@@ -36,9 +36,18 @@ var _ store.Store = (*Store)(nil)
 // Open connects to the database at url, a postgres:// URL or key=value
 // string as pgx reads them, and brings the schema up to date.
 func Open(ctx context.Context, url string) (*Store, error) {
+	return open(ctx, url, nil)
+}
+
+// open is Open with a last say over the pool's configuration (tests trace
+// statements through it).
+func open(ctx context.Context, url string, tune func(*pgxpool.Config)) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres store: %w", err)
+	}
+	if tune != nil {
+		tune(cfg)
 	}
 	if _, set := cfg.ConnConfig.RuntimeParams["plan_cache_mode"]; !set {
 		cfg.AfterConnect = customPlans

@@ -105,7 +105,7 @@ func ofKinds(q store.Query) string {
 // ANDed after others; empty when it skips none.
 func hidden(skipEchoes, skipRepeats bool) string {
 	if m := store.Hidden(skipEchoes, skipRepeats); m != 0 {
-		return fmt.Sprintf(" AND (echo & %d) = 0", m)
+		return " AND " + store.VisibleSQL("echo", m)
 	}
 	return ""
 }

@@ -25,11 +25,12 @@ func applyMarks(ctx context.Context, tx *sql.Tx, session string, marks []store.M
 
 // hidden is the condition leaving out the flags a read skips, on the
 // echo column of prefix ("" or "e."), ANDed after others: empty when the
-// read skips none. The mask is a small constant, written in the SQL.
+// read skips none. The values kept are constants written in the SQL
+// (store.VisibleSQL).
 func hidden(prefix string, skipEchoes, skipRepeats bool) string {
 	m := store.Hidden(skipEchoes, skipRepeats)
 	if m == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" AND (%secho & %d) = 0", prefix, m)
+	return " AND " + store.VisibleSQL(prefix+"echo", m)
 }

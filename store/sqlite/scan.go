@@ -251,10 +251,10 @@ func (sg segmenter) Probe(ctx context.Context, g store.Segment, q store.Query, l
 				(SELECT coalesce(max(id), 0) FROM events)`+tally+`
 			FROM w
 		)
-		SELECT s.*, e.* FROM s LEFT JOIN (
+		SELECT s.*, h.* FROM s LEFT JOIN (
 			SELECT `+prefixed("e.", eventCols)+` FROM w JOIN events e ON e.id = w.id
 			WHERE w.hit AND w.k ORDER BY w.seq `+dir+` LIMIT ?
-		) e ORDER BY e.seq `+dir, args...)
+		) h ORDER BY h.seq `+dir, args...)
 	if err != nil {
 		return nil, plan.Stats{}, err
 	}

@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
@@ -35,6 +36,9 @@ type Store struct {
 	// and in the block_counts table.
 	counts plan.Counts
 	stmts  stmts
+	// trace, when set (by tests), sees every read statement and its
+	// arguments.
+	trace atomic.Pointer[func(query string, args []any)]
 }
 
 var _ store.Store = (*Store)(nil)

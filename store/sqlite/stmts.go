@@ -50,6 +50,7 @@ func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 
 // query runs a read query through its prepared statement.
 func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	s.traced(query, args)
 	st, err := s.prepared(ctx, query)
 	if err != nil {
 		return nil, err
@@ -62,6 +63,7 @@ func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows
 
 // queryRow is query for one row.
 func (s *Store) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	s.traced(query, args)
 	st, err := s.prepared(ctx, query)
 	if err != nil || st == nil {
 		return s.db.QueryRowContext(ctx, query, args...)
@@ -77,4 +79,12 @@ func (s *Store) closeStmts() {
 		st.Close()
 	}
 	s.stmts.m = nil
+}
+
+// traced hands a read to the store's tracer, if a test set one (the plan
+// test explains every statement a recall shape runs).
+func (s *Store) traced(query string, args []any) {
+	if f := s.trace.Load(); f != nil {
+		(*f)(query, args)
+	}
 }
