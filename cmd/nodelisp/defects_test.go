@@ -43,8 +43,8 @@ func TestSessionCreatedAtFirstTurn(t *testing.T) {
 	env := testEnv(t)
 	db := filepath.Join(t.TempDir(), "log.db")
 	mustRun(t, env, "/context\n/tree\n", "--db", db)
-	if out := mustRun(t, env, "", "sessions", "--db", db); out != "" {
-		t.Errorf("after a REPL that only looked, sessions lists %q", out)
+	if r := runBin(t, env, "", "sessions", "--db", db); r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "no sessions in the store yet") {
+		t.Errorf("after a REPL that only looked, sessions: exit %d, stdout %q, stderr %q; want nothing listed and the store said empty", r.code, r.stdout, r.stderr)
 	}
 	mustRun(t, env, "(+ 1 2)\n", "--db", db)
 	if out := mustRun(t, env, "", "sessions", "--db", db); strings.Count(out, "\n") != 1 {
