@@ -137,3 +137,14 @@ func TestWarningPercentAgrees(t *testing.T) {
 		t.Errorf("stderr says %d%%; the logged warning text: %s", shown, export)
 	}
 }
+
+// (exit), (quit) and /exit leave the REPL as /quit does: nothing after
+// them runs (issue 29: they were cells, and /exit an unknown command).
+func TestExitAndQuitLeaveTheREPL(t *testing.T) {
+	for _, leave := range []string{"(exit)", "(quit)", " ( QUIT ) ", "/exit", "/quit"} {
+		r := runBin(t, testEnv(t), "(+ 40 2)\n"+leave+"\n(+ 1 2)\n", "--home", t.TempDir())
+		if r.code != 0 || !strings.Contains(r.stdout, "42") || strings.Contains(r.stdout, "3\n") || strings.Contains(r.stdout+r.stderr, "unknown command") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 42, then the REPL left", leave, r.code, r.stdout, r.stderr)
+		}
+	}
+}
