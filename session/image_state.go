@@ -66,6 +66,10 @@ type varRecord struct {
 	Unbound bool `json:"unbound,omitempty"`
 	// Constant: the variable is a constant (defconstant) of this value.
 	Constant bool `json:"constant,omitempty"`
+	// Undeclared: the global was assigned (setq, set, setf of
+	// symbol-value) but never declared special, so a let of its name
+	// still binds lexically after a restore.
+	Undeclared bool `json:"undeclared,omitempty"`
 	// Group, when not 0, says the value is in the record's Groups[Group-1]
 	// (its Value is then empty): it shares structure with other globals.
 	Group int `json:"group,omitempty"`
@@ -173,7 +177,7 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 			return true
 		}
 		text, err := share.Print(len(printed), v)
-		printed = append(printed, printedVar{sym: sym, value: v, text: text, err: err})
+		printed = append(printed, printedVar{sym: sym, value: v, text: text, err: err, undeclared: !image.IsSpecial(sym)})
 		return true
 	})
 	for _, i := range share.Alone() {
@@ -227,16 +231,18 @@ type printedVar struct {
 	value lisp.Value
 	text  string
 	err   error
+	// undeclared: assigned but never declared special.
+	undeclared bool
 }
 
 // varChange records one global that shares nothing with another when it
 // changed, or when it was last recorded in a group.
 func (st *imageState) varChange(p *statePayload, pv printedVar, cell *reader.Cell) {
 	tv := st.vars[pv.sym]
-	rec := varRecord{Name: pv.sym.Name}
+	rec := varRecord{Name: pv.sym.Name, Undeclared: pv.undeclared}
 	switch {
 	case pv.err == nil:
-		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text {
+		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text && tv.rec.Undeclared == pv.undeclared {
 			tv.value = pv.value
 			return
 		}

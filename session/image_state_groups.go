@@ -59,7 +59,7 @@ func (st *imageState) groupChanges(p *statePayload, printed []printedVar, member
 			tv = &trackedVar{}
 			st.vars[pv.sym] = tv
 		}
-		tv.value, tv.rec, tv.group, tv.recorded = pv.value, varRecord{Name: pv.sym.Name}, g, true
+		tv.value, tv.rec, tv.group, tv.recorded = pv.value, varRecord{Name: pv.sym.Name, Undeclared: pv.undeclared}, g, true
 		p.addVar(tv)
 	}
 	return true
