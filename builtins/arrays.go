@@ -230,7 +230,7 @@ func arrFill(t *eval.Thread, a *lisp.Array, contents lisp.Value, axis, offset in
 		a.Items[offset] = contents
 		return offset + 1
 	}
-	items := seqValues("make-array", contents)
+	items := seqValues(t, "make-array", contents)
 	if len(items) != a.Dims[axis] {
 		lisp.Errorf("make-array: the initial contents do not match the dimensions %s", lisp.Prin1ToString(arrDimList(a.Dims)))
 	}

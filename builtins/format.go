@@ -30,6 +30,7 @@ func registerFormat() {
 					return lisp.NewString(s)
 				}
 			}
+			reserveFormat(t, text, args)
 			var b strings.Builder
 			b.Grow(len(text) + 16)
 			col := 0
@@ -52,7 +53,7 @@ func registerFormat() {
 func fmtCallFunction(t *eval.Thread, f lisp.Function, stream *lisp.Stream, args []lisp.Value) lisp.Value {
 	target := stream
 	if target == nil {
-		target = lisp.NewStringStream()
+		target = t.NewStringStream()
 	}
 	t.Apply(f, append([]lisp.Value{target}, args...))
 	if stream == nil {

@@ -112,6 +112,7 @@ func registerLists() {
 			return lisp.Nil
 		}
 		var b lisp.ListBuilder
+		n := 0
 		for _, l := range args[:len(args)-1] {
 			var cycle lisp.Cycle
 			for v := l; v != lisp.Value(lisp.Nil); {
@@ -120,6 +121,8 @@ func registerLists() {
 					lisp.TypeError("append", l, "a proper list")
 				}
 				cycle.Visit("append", c)
+				n++
+				reserveEvery(t, "append", n, consBytes)
 				b.Add(c.Car)
 				v = c.Cdr
 			}

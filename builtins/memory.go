@@ -37,3 +37,30 @@ func reserve(t *eval.Thread, bytes int64, op string, n int, units string) {
 		t.Reserve(bytes, fmt.Sprintf("%s of %d %s", op, n, units))
 	}
 }
+
+// reserveChunk is how many elements a builtin that cannot know its
+// result's length in advance (append walks its lists once) builds between
+// two reservations of their bytes.
+const reserveChunk = 4096
+
+// reserveEvery reserves the next reserveChunk elements of unit bytes each
+// when the i-th element is the first of a chunk, so a result grown from
+// its arguments is refused while it grows, not after.
+func reserveEvery(t *eval.Thread, op string, i int, unit int64) {
+	if i%reserveChunk == 0 && i > 0 {
+		reserve(t, reserveChunk*unit, op, i, "elements so far")
+	}
+}
+
+// reserveFormat reserves what format to a string is about to write: the
+// control string and the strings among the arguments, each copied into
+// the output and once more into the result.
+func reserveFormat(t *eval.Thread, control string, args []lisp.Value) {
+	n := int64(len(control))
+	for _, a := range args {
+		if s, ok := a.(*lisp.String); ok {
+			n += int64(len(s.S))
+		}
+	}
+	reserve(t, 3*n, "format", int(n), "characters")
+}

@@ -61,7 +61,7 @@ func registerOutput() {
 	})
 	fn("make-string-output-stream", 0, 2, "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		unpack.Args("make-string-output-stream", a, "&key", "element-type", nil)
-		return lisp.NewStringStream()
+		return t.NewStringStream()
 	})
 	fn("get-output-stream-string", 1, 1, "(string-output-stream)", "The characters written to a string output stream since the last call, clearing it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s, ok := a[0].(*lisp.Stream)

@@ -132,11 +132,12 @@ func seqLength(op string, v lisp.Value) int {
 
 // seqValues returns the elements of a sequence as a slice. For a vector it
 // is the vector's own storage: callers must not modify it.
-func seqValues(op string, v lisp.Value) []lisp.Value {
+func seqValues(t *eval.Thread, op string, v lisp.Value) []lisp.Value {
 	switch x := v.(type) {
 	case *lisp.Vector:
 		return x.Items
 	case *lisp.String:
+		reserve(t, int64(len(x.S))*valueBytes, op, len(x.S), "characters as elements")
 		out := make([]lisp.Value, 0, len(x.S))
 		for _, r := range x.S {
 			out = append(out, lisp.Char(r))
@@ -144,6 +145,7 @@ func seqValues(op string, v lisp.Value) []lisp.Value {
 		return out
 	}
 	n := seqLength(op, v)
+	reserve(t, int64(n)*valueBytes, op, n, "elements")
 	out := make([]lisp.Value, 0, n)
 	for c, ok := v.(*lisp.Cons); ok; c, ok = c.Cdr.(*lisp.Cons) {
 		out = append(out, c.Car)

@@ -155,7 +155,7 @@ func registerSequencesArrays() {
 	})
 	fn("%set-subseq", 3, 4, "(sequence start [end] new)", "Replace the elements of the sequence from start below end with those of new, as many as both hold, and return new (the setf of subseq).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		seq, newSeq := args[0], args[len(args)-1]
-		dst := seqValues("subseq", seq)
+		dst := seqValues(t, "subseq", seq)
 		if _, ok := seq.(*lisp.Vector); !ok {
 			dst = append([]lisp.Value(nil), dst...)
 		}
@@ -165,7 +165,7 @@ func registerSequencesArrays() {
 		}
 		start := indexArg("subseq", args[1])
 		seqCheckBounds("subseq", start, end, len(dst), len(args) == 4 && args[2] != lisp.Value(lisp.Nil))
-		src := append([]lisp.Value(nil), seqValues("subseq", newSeq)...) // copied: the two may be one sequence
+		src := append([]lisp.Value(nil), seqValues(t, "subseq", newSeq)...) // copied: the two may be one sequence
 		copy(dst[start:end], src)
 		seqStore("subseq", seq, dst)
 		return newSeq
@@ -175,7 +175,7 @@ func registerSequencesArrays() {
 	fn("fill", 2, -1, "(sequence item &key start end)", "Store item into every element of the sequence in the bounds and return the sequence.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("fill", args[2:], "start", "end")
 		seq := args[0]
-		items := seqValues("fill", seq)
+		items := seqValues(t, "fill", seq)
 		if _, ok := seq.(*lisp.Vector); !ok {
 			items = append([]lisp.Value(nil), items...)
 		}
@@ -188,11 +188,11 @@ func registerSequencesArrays() {
 	})
 	fn("replace", 2, -1, "(sequence-1 sequence-2 &key start1 end1 start2 end2)", "Copy elements of sequence-2 into sequence-1 (as many as fit in both bounds) and return sequence-1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("replace", args[2:], "start1", "end1", "start2", "end2")
-		dst := seqValues("replace", args[0])
+		dst := seqValues(t, "replace", args[0])
 		if _, ok := args[0].(*lisp.Vector); !ok {
 			dst = append([]lisp.Value(nil), dst...)
 		}
-		src := append([]lisp.Value(nil), seqValues("replace", args[1])...) // copied: the two may be one sequence
+		src := append([]lisp.Value(nil), seqValues(t, "replace", args[1])...) // copied: the two may be one sequence
 		s1, e1 := seqKeyBounds("replace", kw, "start1", "end1", len(dst))
 		s2, e2 := seqKeyBounds("replace", kw, "start2", "end2", len(src))
 		copy(dst[s1:e1], src[s2:e2])
@@ -223,7 +223,7 @@ func seqMakeArray(t *eval.Thread, dims lisp.Value, kw kwargs) lisp.Value {
 	}
 	var contents []lisp.Value
 	if ic, ok := kw.get("initial-contents"); ok {
-		contents = seqValues("make-array", ic)
+		contents = seqValues(t, "make-array", ic)
 		if len(contents) != n {
 			lisp.Errorf("make-array: the initial contents have %d elements, not %d", len(contents), n)
 		}

@@ -34,7 +34,7 @@ func registerSequencesMake() {
 	fn("merge", 4, -1, "(result-type sequence-1 sequence-2 predicate &key key)", "Return a sequence of the result type holding the elements of both sorted sequences in the predicate's order; of equal elements, those of sequence-1 come first.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("merge", args[4:], "key")
 		kind := seqResultKind(t, "merge", args[0])
-		a, b := seqValues("merge", args[1]), seqValues("merge", args[2])
+		a, b := seqValues(t, "merge", args[1]), seqValues(t, "merge", args[2])
 		seqCheckLength("merge", args[0], len(a)+len(b))
 		key, pred := keyFunc(t, kw), args[3]
 		out := make([]lisp.Value, 0, len(a)+len(b))

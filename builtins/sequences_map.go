@@ -25,7 +25,7 @@ func registerSequencesMap() {
 	fn("map", 3, -1, "(result-type function sequence &rest more-sequences)", "Call the function on successive elements of the sequences and return the results as a sequence of the result type (nil: none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kind := seqResultKind(t, "map", args[0])
 		var out []lisp.Value
-		seqWalkN("map", args[2:], func(elems []lisp.Value) bool {
+		seqWalkN(t, "map", args[2:], func(elems []lisp.Value) bool {
 			v := t.Apply(args[1], elems)
 			if kind != kindNone {
 				out = append(out, v)
@@ -54,7 +54,7 @@ func registerSequencesMap() {
 				out = append(out, t.Call(args[1]))
 			}
 		} else {
-			seqWalkN("map-into", args[2:], func(elems []lisp.Value) bool {
+			seqWalkN(t, "map-into", args[2:], func(elems []lisp.Value) bool {
 				if len(out) == n {
 					return false
 				}
@@ -79,7 +79,7 @@ func registerSequencesMap() {
 			fp.Items = full[:len(out)]
 			return fp
 		}
-		items := append([]lisp.Value(nil), seqValues("map-into", args[0])...)
+		items := append([]lisp.Value(nil), seqValues(t, "map-into", args[0])...)
 		copy(items, out)
 		seqStore("map-into", args[0], items)
 		return args[0]
@@ -89,6 +89,7 @@ func registerSequencesMap() {
 		if kind == kindNone {
 			lisp.Errorf("concatenate: nil is not a sequence type")
 		}
+		reserveConcatenation(t, "concatenate", kind, args[1:])
 		if kind == kindString {
 			var b strings.Builder
 			for _, s := range args[1:] {
@@ -96,13 +97,13 @@ func registerSequencesMap() {
 					b.WriteString(str.S)
 					continue
 				}
-				b.WriteString(seqCharsToString("concatenate", seqValues("concatenate", s)))
+				b.WriteString(seqCharsToString("concatenate", seqValues(t, "concatenate", s)))
 			}
 			return lisp.NewString(b.String())
 		}
 		var out []lisp.Value
 		for _, s := range args[1:] {
-			out = append(out, seqValues("concatenate", s)...)
+			out = append(out, seqValues(t, "concatenate", s)...)
 		}
 		return seqMake("concatenate", kind, out)
 	})
@@ -251,7 +252,8 @@ func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
 			seqCoerceError(v, spec)
 		}
 		kind := seqResultKind(t, "coerce", spec)
-		items := seqValues("coerce", v)
+		reserveConcatenation(t, "coerce", kind, []lisp.Value{v})
+		items := seqValues(t, "coerce", v)
 		if kind != kindList {
 			items = append([]lisp.Value(nil), items...)
 		}
@@ -271,4 +273,24 @@ func seqCoerceError(v, spec lisp.Value) {
 		Datum:    v,
 		Expected: spec,
 	})
+}
+
+// reserveConcatenation reserves, before concatenate or coerce builds it,
+// the sequence of the given kind holding every element of seqs: the
+// elements gathered into a slice, then the result made from them.
+func reserveConcatenation(t *eval.Thread, op string, kind seqKind, seqs []lisp.Value) {
+	n := int64(0)
+	for _, s := range seqs {
+		n += int64(seqLength(op, s))
+	}
+	unit := valueBytes
+	switch kind {
+	case kindString:
+		unit = 4 // a character is up to four bytes of UTF-8
+	case kindList:
+		unit += consBytes
+	case kindVector, kindBits:
+		unit *= 2
+	}
+	reserve(t, n*unit, op, int(n), "elements")
 }

@@ -44,7 +44,7 @@ func registerSequencesOrder() {
 		q := q
 		fn(q.name, 2, -1, "(predicate sequence &rest more-sequences)", q.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			result := q.finalResult
-			seqWalkN(q.name, args[1:], func(elems []lisp.Value) bool {
+			seqWalkN(t, q.name, args[1:], func(elems []lisp.Value) bool {
 				v := t.Apply(args[0], elems)
 				if lisp.Truthy(v) == q.stopOn {
 					result = q.stopResult
@@ -63,7 +63,7 @@ func registerSequencesOrder() {
 // seqWalkN calls f with the i'th elements of every sequence for i from 0
 // up to the shortest length, until f returns false. The slice passed to f
 // is fresh each time (the callee may keep it as its argument list).
-func seqWalkN(op string, seqs []lisp.Value, f func(elems []lisp.Value) bool) {
+func seqWalkN(t *eval.Thread, op string, seqs []lisp.Value, f func(elems []lisp.Value) bool) {
 	if len(seqs) == 1 {
 		if _, ok := seqs[0].(*lisp.Cons); ok || seqs[0] == lisp.Value(lisp.Nil) {
 			for v := seqs[0]; ; {
@@ -84,7 +84,7 @@ func seqWalkN(op string, seqs []lisp.Value, f func(elems []lisp.Value) bool) {
 	all := make([][]lisp.Value, len(seqs))
 	n := -1
 	for i, s := range seqs {
-		all[i] = seqValues(op, s)
+		all[i] = seqValues(t, op, s)
 		if n < 0 || len(all[i]) < n {
 			n = len(all[i])
 		}
@@ -101,7 +101,7 @@ func seqWalkN(op string, seqs []lisp.Value, f func(elems []lisp.Value) bool) {
 }
 
 func seqSort(t *eval.Thread, op string, seq, pred lisp.Value, kw kwargs) lisp.Value {
-	items := seqValues(op, seq)
+	items := seqValues(t, op, seq)
 	if _, ok := seq.(*lisp.Vector); !ok {
 		items = append([]lisp.Value(nil), items...)
 	}
@@ -184,7 +184,7 @@ func seqReduce(t *eval.Thread, f, seq lisp.Value, kw kwargs) lisp.Value {
 		return acc
 	}
 
-	items := seqValues("reduce", seq)
+	items := seqValues(t, "reduce", seq)
 	start, end := seqKeyBounds("reduce", kw, "start", "end", len(items))
 	items = items[start:end]
 	if len(items) == 0 {

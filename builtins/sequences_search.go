@@ -38,7 +38,7 @@ func registerSequencesSearch() {
 		n := 0
 		if o.fromEnd {
 			// The key and test see the elements last first, as CL has it.
-			items := seqValues(op, seq)[o.start:o.end]
+			items := seqValues(t, op, seq)[o.start:o.end]
 			for i := len(items) - 1; i >= 0; i-- {
 				if match(items[i]) {
 					n++
@@ -55,17 +55,17 @@ func registerSequencesSearch() {
 		return lisp.MakeInt(int64(n))
 	})
 	remove := func(t *eval.Thread, op string, lead []lisp.Value, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
-		return seqRemove(op, seq, o, match)
+		return seqRemove(t, op, seq, o, match)
 	}
 	seqVariants("remove", 0, true, "Return a copy of the sequence without the elements", remove)
 	seqVariants("delete", 0, true, "Return the sequence without the elements", remove)
 	seqVariants("substitute", 1, true, "Return a copy of the sequence with new in place of the elements", func(t *eval.Thread, op string, lead []lisp.Value, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
-		items := append([]lisp.Value(nil), seqValues(op, seq)...)
+		items := append([]lisp.Value(nil), seqValues(t, op, seq)...)
 		seqSubstitute(items, lead[0], o, match)
 		return seqLike(op, seq, items)
 	})
 	seqVariants("nsubstitute", 1, true, "Replace with new, in the sequence itself, the elements", func(t *eval.Thread, op string, lead []lisp.Value, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
-		items := seqValues(op, seq)
+		items := seqValues(t, op, seq)
 		if _, ok := seq.(*lisp.Vector); !ok {
 			items = append([]lisp.Value(nil), items...)
 		}
@@ -88,7 +88,7 @@ func registerSequencesSearch() {
 	fn("search", 2, -1, "(sequence-1 sequence-2 &key from-end test test-not key start1 end1 start2 end2)", "Return the index in sequence-2 where a subsequence matching sequence-1 begins, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("search", args[2:], "from-end", "test", "test-not", "key", "start1", "end1", "start2", "end2")
 		test, key := lstTest(t, kw), lstKey(t, kw)
-		a, b := seqValues("search", args[0]), seqValues("search", args[1])
+		a, b := seqValues(t, "search", args[0]), seqValues(t, "search", args[1])
 		s1, e1 := seqKeyBounds("search", kw, "start1", "end1", len(a))
 		s2, e2 := seqKeyBounds("search", kw, "start2", "end2", len(b))
 		pat, text := a[s1:e1], b[s2:e2]
@@ -117,7 +117,7 @@ func registerSequencesSearch() {
 	fn("mismatch", 2, -1, "(sequence-1 sequence-2 &key from-end test test-not key start1 end1 start2 end2)", "Return the index in sequence-1 where the two sequences first differ, or nil if they match.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("mismatch", args[2:], "from-end", "test", "test-not", "key", "start1", "end1", "start2", "end2")
 		test, key := lstTest(t, kw), lstKey(t, kw)
-		a, b := seqValues("mismatch", args[0]), seqValues("mismatch", args[1])
+		a, b := seqValues(t, "mismatch", args[0]), seqValues(t, "mismatch", args[1])
 		s1, e1 := seqKeyBounds("mismatch", kw, "start1", "end1", len(a))
 		s2, e2 := seqKeyBounds("mismatch", kw, "start2", "end2", len(b))
 		n1, n2 := e1-s1, e2-s2
@@ -268,7 +268,7 @@ func seqScan(op string, seq lisp.Value, o seqOpts, match seqMatch) (int, lisp.Va
 
 // seqRemove returns seq without the matching elements in the bounds (at
 // most o.count of them, the last ones with :from-end).
-func seqRemove(op string, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
+func seqRemove(t *eval.Thread, op string, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value {
 	if _, isList := seq.(*lisp.Cons); isList && !(o.fromEnd && o.count >= 0) {
 		var b lisp.ListBuilder
 		left := o.count
@@ -292,7 +292,7 @@ func seqRemove(op string, seq lisp.Value, o seqOpts, match seqMatch) lisp.Value 
 		}
 		return b.List()
 	}
-	items := seqValues(op, seq)
+	items := seqValues(t, op, seq)
 	drop := make([]bool, len(items))
 	left := o.count
 	if o.fromEnd {
@@ -375,7 +375,7 @@ func seqStore(op string, seq lisp.Value, items []lisp.Value) {
 }
 
 func seqRemoveDuplicates(t *eval.Thread, op string, seq lisp.Value, kw kwargs) lisp.Value {
-	items := seqValues(op, seq)
+	items := seqValues(t, op, seq)
 	start, end := seqKeyBounds(op, kw, "start", "end", len(items))
 	key := lstKey(t, kw)
 	fromEnd := lisp.Truthy(kw.or("from-end", lisp.Nil))

@@ -74,6 +74,10 @@ func registerStrings() {
 		return t.Values(n, lisp.MakeInt(int64(pos)))
 	})
 	fn("read-from-string", 1, -1, "(string &optional eof-error-p eof-value &key start end preserve-whitespace)", "Read one object from a string; second value the index after it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		if s, ok := a[0].(*lisp.String); ok {
+			// What the reader makes: at most a cons for every two characters.
+			reserve(t, int64(len(s.S))*consBytes/2, "read-from-string", len(s.S), "characters")
+		}
 		v, pos := strReadFromString(a, t.ReadOptions().Base)
 		return t.Values(resolveLiterals(t, v), lisp.MakeInt(int64(pos)))
 	})

@@ -74,7 +74,7 @@ func strCharBag(op string, v lisp.Value) string {
 		return s.S
 	}
 	var b strings.Builder
-	for _, it := range seqValues(op, v) {
+	for _, it := range seqValues(nil, op, v) {
 		b.WriteRune(rune(charArg(op, it)))
 	}
 	return b.String()

@@ -9,8 +9,11 @@ import (
 // says it.
 type Receipt struct {
 	// Nonce names the export the edit came from; "" for a (context …)
-	// call.
+	// call, or for an edited file whose export is not known.
 	Nonce string
+	// FromFile is set for an edit of the context file, so a receipt
+	// without a nonce is not headed as a (context …) call's.
+	FromFile bool
 	// Refused is set when the edit was refused; nothing else is then.
 	Refused *Refusal
 	// EditSeq is the context edit event that records a taken edit.
@@ -28,8 +31,11 @@ type Receipt struct {
 func (r *Receipt) Text() string {
 	var b strings.Builder
 	what := "the (context …) call"
-	if r.Nonce != "" {
+	switch {
+	case r.Nonce != "":
 		what = "context " + r.Nonce
+	case r.FromFile:
+		what = "the edited context file"
 	}
 	if r.Refused != nil {
 		fmt.Fprintf(&b, ";; receipt · %s · refused\n", what)

@@ -31,6 +31,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/nodelisp/nodelisp/lisp"
 )
 
 // BigAllocation is the size, in bytes, from which a builtin reserves an
@@ -143,6 +145,24 @@ func (t *Thread) Reserve(bytes int64, what string) {
 	if use := t.confirmMemory(); use+bytes > limit {
 		t.memoryExceeded(what, bytes, use)
 	}
+}
+
+// ReserveText is Reserve for text about to grow to bytes bytes: a string
+// stream's buffer, the printer's output, what `run` collects from a
+// command. It is the small call a writer of growing text makes before it
+// grows; under BigAllocation it costs a compare.
+func (t *Thread) ReserveText(bytes int64) {
+	if bytes >= BigAllocation {
+		t.Reserve(bytes, fmt.Sprintf("text of %d bytes", bytes))
+	}
+}
+
+// NewStringStream is a string output stream whose growth is reserved
+// against the image's memory cap.
+func (t *Thread) NewStringStream() *lisp.Stream {
+	s := lisp.NewStringStream()
+	s.Reserve = t.ReserveText
+	return s
 }
 
 // confirmMemory collects and returns the image's use as the collection

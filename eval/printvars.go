@@ -101,6 +101,7 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 	}
 	o.SingleFloats = pc.readFloat.value != lisp.Value(symDoubleFloat)
 	o.Operators = t.in.operator
+	o.Reserve = t.ReserveText
 	return o
 }
 

@@ -58,11 +58,11 @@ var samples = []struct {
 	{Request{Messages: 3, Tokens: 400, Head: 5}, `{"messages":3,"tokens":400,"head":5}`},
 	{Settings{Model: "m", System: "s", Overrides: map[string]int{"m": 9}}, `{"model":"m","system":"s","overrides":{"m":9}}`},
 	{State{Base: 3, Full: true, Depth: 2, Replayed: true,
-		Vars:   []Var{{Name: "*X*", Value: "1", Forms: []string{"(f)"}, Why: "w", Unbound: true, Constant: true, Group: 1}},
+		Vars:   []Var{{Name: "*X*", Value: "1", Forms: []string{"(f)"}, Why: "w", Unbound: true, Constant: true, Group: 1, Undeclared: true}},
 		Groups: []Group{{Names: []string{"*A*"}, Value: "(1)"}},
 		Defs:   []Def{{Key: "defun f", Form: "(defun f ())", Nested: "let"}},
 		Watch:  ptr([]string{"*X*"})},
-		`{"base":3,"full":true,"depth":2,"replayed":true,"vars":[{"name":"*X*","value":"1","forms":["(f)"],"why":"w","unbound":true,"constant":true,"group":1}],` +
+		`{"base":3,"full":true,"depth":2,"replayed":true,"vars":[{"name":"*X*","value":"1","forms":["(f)"],"why":"w","unbound":true,"constant":true,"group":1,"undeclared":true}],` +
 			`"groups":[{"names":["*A*"],"value":"(1)"}],"defs":[{"key":"defun f","form":"(defun f ())","nested":"let"}],"watch":["*X*"]}`},
 	{SourceRecord{Text: "summary", Record: json.RawMessage(`{"type":"x"}`), SourceID: "s1"},
 		`{"text":"summary","record":{"type":"x"},"source_id":"s1"}`},

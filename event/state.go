@@ -43,6 +43,10 @@ type Var struct {
 	// Group, when not 0, says the value is in the record's Groups[Group-1]
 	// (its Value is then empty): it shares structure with other globals.
 	Group int `json:"group,omitempty"`
+	// Undeclared: the global was assigned (setq, set, setf of
+	// symbol-value) but never declared special, so a let of its name
+	// still binds lexically after a restore.
+	Undeclared bool `json:"undeclared,omitempty"`
 }
 
 // Group holds globals whose values share structure (one's list is the

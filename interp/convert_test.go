@@ -337,7 +337,7 @@ func TestToJSON(t *testing.T) {
 		{`'(:a)`, `[":a"]`},
 		{`'(:a 1 b 2)`, `[":a",1,"b",2]`},
 		{`'(1 . 2)`, `"(1 . 2)"`},
-		{`(make-hash-table)`, `"#\u003chash-table :TEST eql :COUNT 0\u003e"`},
+		{`(make-hash-table)`, `"#\u003chash-table :test eql :count 0\u003e"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.src, func(t *testing.T) {

@@ -78,6 +78,15 @@ type printer struct {
 	noQuoteSugar bool
 }
 
+// grow tells the host's memory cap, before n more bytes are written, what
+// the output is about to grow to; a builder doubles, and its string is
+// copied once more when the print ends.
+func (p *printer) grow(n int) {
+	if need := p.b.Len() + n; need > p.b.Cap() && p.o.Reserve != nil {
+		p.o.Reserve(3 * int64(need))
+	}
+}
+
 func (p *printer) print(v Value, depth int) {
 	p.objects++
 	if p.objects > maxPrintObjects {
@@ -97,6 +106,7 @@ func (p *printer) print(v Value, depth int) {
 			p.integer(big.NewInt(int64(x)))
 		}
 	case *big.Int:
+		p.grow(x.BitLen()/3 + 2) // a decimal digit holds more than 3 bits
 		if p.o.Base == 10 && !p.o.Radix {
 			p.b.WriteString(bigDecimal(x))
 		} else {
@@ -114,6 +124,7 @@ func (p *printer) print(v Value, depth int) {
 	case Char:
 		p.char(x)
 	case *String:
+		p.grow(len(x.S) + 2)
 		switch {
 		case p.pp != nil && strings.Contains(x.S, "\n"):
 			// Its newlines are the pretty printer's literal newlines.

@@ -22,11 +22,12 @@ func (p *printer) object(v Value) {
 	}
 	switch x := v.(type) {
 	case *HashTable:
-		// SBCL writes :TEST and :COUNT in upper case whatever the
-		// print case.
-		p.b.WriteString("#<" + p.cased("HASH-TABLE") + " :TEST ")
+		// SBCL writes :TEST and :COUNT in upper case whatever the print
+		// case; here they follow it like every other name in the line
+		// (issue 29), so a REPL printing in lower case shows no capitals.
+		p.b.WriteString("#<" + p.cased("HASH-TABLE") + " " + p.cased(":TEST") + " ")
 		p.print(x.Test, 1)
-		fmt.Fprintf(&p.b, " :COUNT %d>", x.Count())
+		fmt.Fprintf(&p.b, " %s %d>", p.cased(":COUNT"), x.Count())
 	case *Condition:
 		p.condition(x)
 	case *Class:

@@ -36,6 +36,10 @@ type PrintOptions struct {
 	// printing a float under it is an error, as every float here is a
 	// double and SBCL would print it with a d0 exponent.
 	SingleFloats bool
+	// Reserve, when set, is told the bytes the printer's output is about to
+	// grow to before a long string or number is written into it: the
+	// host's memory cap (eval.Thread.Reserve) ends the cell there.
+	Reserve func(bytes int64)
 }
 
 // PrintCase is the value of *print-case*.

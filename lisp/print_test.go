@@ -28,8 +28,8 @@ func TestPrintObjects(t *testing.T) {
 		v            Value
 		prin1, princ string
 	}{
-		{"hash table", equalTable, "#<hash-table :TEST equal :COUNT 2>", "#<hash-table :TEST equal :COUNT 2>"},
-		{"eql table", NewHashTable(SymEql), "#<hash-table :TEST eql :COUNT 0>", "#<hash-table :TEST eql :COUNT 0>"},
+		{"hash table", equalTable, "#<hash-table :test equal :count 2>", "#<hash-table :test equal :count 2>"},
+		{"eql table", NewHashTable(SymEql), "#<hash-table :test eql :count 0>", "#<hash-table :test eql :count 0>"},
 		{"builtin", namedFn("CAR"), "#<function car>", "#<function car>"},
 		{"lower-case name", namedFn("foo"), "#<function foo>", "#<function foo>"},
 		{"lambda", lambdaFn{List(Sym("x"), Sym("&optional"), Sym("y"))}, "#<function (lambda (x &optional y))>", "#<function (lambda (x &optional y))>"},

@@ -96,6 +96,10 @@ type Stream struct {
 	// pretty, while a pprint-logical-block runs on the stream, collects
 	// what is written for the pretty printer to lay out (pretty_stream.go).
 	pretty *prettyContext
+	// Reserve, when set on a string stream, is told the bytes the stream's
+	// buffer is about to grow to, before it grows: the host's memory cap
+	// (eval.Thread.Reserve) ends the cell there rather than after.
+	Reserve func(bytes int64)
 }
 
 // NewStream returns a stream writing to w.
@@ -120,6 +124,9 @@ func (s *Stream) WriteString(str string) (int, error) {
 		s.column += len(str)
 	}
 	if s.isStr {
+		if need := len(s.buf) + len(str); need > cap(s.buf) && s.Reserve != nil {
+			s.Reserve(2 * int64(need))
+		}
 		s.buf = append(s.buf, str...)
 		return len(str), nil
 	}

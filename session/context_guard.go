@@ -46,7 +46,7 @@ func (e *errPendingDamaged) Error() string {
 // receipt says why, the pending state is cleared so the next request is
 // not refused again, and the request goes on with the window as it was.
 func (s *Session) refuseUnreadable(detail string) (string, error) {
-	rc := &ctxfile.Receipt{Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonUnreadable, Detail: detail}}
+	rc := &ctxfile.Receipt{FromFile: true, Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonUnreadable, Detail: detail}}
 	text := rc.Text()
 	if err := writeContextFile(s.receiptFile(), []byte(text)); err != nil {
 		return "", err

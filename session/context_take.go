@@ -60,7 +60,7 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 				"refused: the edited file of context %s: %s: a (context …) call was pending too, and the call wins", p.Export.Nonce, ctxfile.ReasonStale))
 		}
 	case p.Export == nil:
-		rc = &ctxfile.Receipt{Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonStale,
+		rc = &ctxfile.Receipt{FromFile: true, Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonStale,
 			Detail: "this file's export was settled already (taken or refused); run (context) for a fresh one"}}
 	case a.edits.nonces[p.Export.Nonce]:
 		return "", s.settle(p, data, exists)

@@ -393,7 +393,7 @@ func TestContextStale(t *testing.T) {
 		// Editing the file again after its edit was taken: stale.
 		c.replace(text, "\ntwo\n", "\nTWO\n")
 		w := c.send()
-		wantReceipt(t, w.Receipt, "refused: stale")
+		wantReceipt(t, w.Receipt, ";; receipt · the edited context file · refused", "refused: stale")
 		if len(c.edits()) != 1 {
 			t.Errorf("edits: %d", len(c.edits()))
 		}

@@ -243,7 +243,7 @@ func (r *restorer) presetNamed(form string) {
 			continue
 		}
 		if v, err := r.read(name, scratch); err == nil {
-			r.s.interpreter.Evaluator().SetSpecial(sym, v)
+			r.s.interpreter.Evaluator().RestoreGlobal(sym, v, !fv.rec.Undeclared)
 		}
 	}
 }
@@ -299,7 +299,7 @@ func (r *restorer) variable(name string) {
 			r.note("%s not restored: %v", strings.ToLower(name), err)
 			return
 		}
-		image.SetSpecial(sym, v)
+		image.RestoreGlobal(sym, v, !rec.Undeclared)
 		tv.value = v
 	case len(rec.Forms) == 0:
 		r.note("%s not restored: its value %s and no top-level form of the cell that set it names it", strings.ToLower(name), rec.Why)

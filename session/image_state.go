@@ -106,7 +106,7 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool)
 			return true
 		}
 		text, err := share.Print(len(printed), v)
-		printed = append(printed, printedVar{sym: sym, value: v, text: text, err: err})
+		printed = append(printed, printedVar{sym: sym, value: v, text: text, err: err, undeclared: !image.IsSpecial(sym)})
 		return true
 	})
 	for _, i := range share.Alone() {
@@ -160,16 +160,18 @@ type printedVar struct {
 	value lisp.Value
 	text  string
 	err   error
+	// undeclared: assigned but never declared special.
+	undeclared bool
 }
 
 // varChange records one global that shares nothing with another when it
 // changed, or when it was last recorded in a group.
 func (st *imageState) varChange(p *event.State, pv printedVar, cell *reader.Cell) {
 	tv := st.vars[pv.sym]
-	rec := event.Var{Name: pv.sym.Name}
+	rec := event.Var{Name: pv.sym.Name, Undeclared: pv.undeclared}
 	switch {
 	case pv.err == nil:
-		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text {
+		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text && tv.rec.Undeclared == pv.undeclared {
 			tv.value = pv.value
 			return
 		}

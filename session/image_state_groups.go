@@ -51,7 +51,7 @@ func (st *imageState) groupChanges(p *event.State, printed []printedVar, members
 			tv = &trackedVar{}
 			st.vars[pv.sym] = tv
 		}
-		tv.value, tv.rec, tv.group, tv.recorded = pv.value, event.Var{Name: pv.sym.Name}, g, true
+		tv.value, tv.rec, tv.group, tv.recorded = pv.value, event.Var{Name: pv.sym.Name, Undeclared: pv.undeclared}, g, true
 		addVar(p, tv)
 	}
 	return true

@@ -43,8 +43,8 @@ func TestSessionCreatedAtFirstTurn(t *testing.T) {
 	env := testEnv(t)
 	db := filepath.Join(t.TempDir(), "log.db")
 	mustRun(t, env, "/context\n/tree\n", "--db", db)
-	if out := mustRun(t, env, "", "sessions", "--db", db); out != "" {
-		t.Errorf("after a REPL that only looked, sessions lists %q", out)
+	if r := runBin(t, env, "", "sessions", "--db", db); r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "no sessions in the store yet") {
+		t.Errorf("after a REPL that only looked, sessions: exit %d, stdout %q, stderr %q; want nothing listed and the store said empty", r.code, r.stdout, r.stderr)
 	}
 	mustRun(t, env, "(+ 1 2)\n", "--db", db)
 	if out := mustRun(t, env, "", "sessions", "--db", db); strings.Count(out, "\n") != 1 {
@@ -135,5 +135,16 @@ func TestWarningPercentAgrees(t *testing.T) {
 	export := mustRun(t, env, "", "log", "export", "--db", db)
 	if !strings.Contains(export, fmt.Sprintf(`"text":"[context at %d%% of the budget`, shown)) {
 		t.Errorf("stderr says %d%%; the logged warning text: %s", shown, export)
+	}
+}
+
+// (exit), (quit) and /exit leave the REPL as /quit does: nothing after
+// them runs (issue 29: they were cells, and /exit an unknown command).
+func TestExitAndQuitLeaveTheREPL(t *testing.T) {
+	for _, leave := range []string{"(exit)", "(quit)", " ( QUIT ) ", "/exit", "/quit"} {
+		r := runBin(t, testEnv(t), "(+ 40 2)\n"+leave+"\n(+ 1 2)\n", "--home", t.TempDir())
+		if r.code != 0 || !strings.Contains(r.stdout, "42") || strings.Contains(r.stdout, "3\n") || strings.Contains(r.stdout+r.stderr, "unknown command") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 42, then the REPL left", leave, r.code, r.stdout, r.stderr)
+		}
 	}
 }

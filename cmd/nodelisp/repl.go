@@ -142,10 +142,24 @@ func (r *repl) input(ctx context.Context, e entry) error {
 	if strings.TrimSpace(e.src) == "" {
 		return nil
 	}
+	if isLeave(e.src) {
+		return errQuit
+	}
 	if r.chat != nil {
 		return r.chat(ctx, e.src)
 	}
 	return r.turn(ctx, e.cell)
+}
+
+// isLeave reports whether a cell is (exit) or (quit) alone, which leave
+// the REPL as they leave SBCL's and every other Lisp's, rather than
+// running as a turn.
+func isLeave(src string) bool {
+	switch strings.ToLower(strings.Join(strings.Fields(src), "")) {
+	case "(exit)", "(quit)", "(sb-ext:exit)", "(uiop:quit)":
+		return true
+	}
+	return false
 }
 
 // isSlash reports whether an entry is a slash command rather than a cell.

@@ -45,6 +45,11 @@ func (c *command) sessions(args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	if len(list) == 0 && !c.opts.JSON {
+		// Said on stderr, so what a script reads from stdout stays a list.
+		fmt.Fprintln(c.stderr, "no sessions in the store yet: the REPL's first turn starts one")
+		return cli.ExitOK
+	}
 	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
 	for _, s := range list {
 		row, err := summarize(ctx, st, s)

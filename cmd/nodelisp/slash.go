@@ -31,7 +31,7 @@ func init() {
 		{name: "redo", args: "[--keep-files]", help: "return to the branch the last rewind left, re-applying its file changes", run: (*repl).redoCmd},
 		{name: "fork", args: "[TITLE]", help: "fork a new session here and move the REPL to it", run: (*repl).forkCmd},
 		{name: "help", help: "this list", run: (*repl).helpCmd},
-		{name: "quit", help: "leave the REPL (so do Ctrl-D, and Ctrl-C twice)", run: func(*repl, context.Context, []string) error { return errQuit }},
+		{name: "quit", aliases: []string{"exit"}, help: "leave the REPL (so do (exit), (quit), Ctrl-D, and Ctrl-C twice)", run: func(*repl, context.Context, []string) error { return errQuit }},
 	}
 }
 
