@@ -11,11 +11,23 @@ import (
 // move made while restoring files: the seq of that head move. Those are
 // kept out of their turn's own changes, so undoing the turn later undoes
 // what its cells did, not what a restore did.
+//
+// The changes a run captured (run_record.go) say more: the permission bits
+// on each side ("644"), and for a side whose contents the log cannot carry
+// (a binary file, one over the size cap) its SHA-256 and size, with
+// before or after null. A null side with no hash is an absent file.
 type fileChangePayload struct {
 	Path   string  `json:"path"`
 	Before *string `json:"before"`
 	After  *string `json:"after"`
 	Move   int64   `json:"move,omitempty"`
+
+	BeforeMode   string `json:"before_mode,omitempty"`
+	AfterMode    string `json:"after_mode,omitempty"`
+	BeforeSHA256 string `json:"before_sha256,omitempty"`
+	AfterSHA256  string `json:"after_sha256,omitempty"`
+	BeforeSize   int64  `json:"before_size,omitempty"`
+	AfterSize    int64  `json:"after_size,omitempty"`
 }
 
 // fileDir is the working directory the session's file verbs and restores

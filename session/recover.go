@@ -135,6 +135,9 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 		return nil
 	}
 	recorded := map[string]*string{}
+	// byHash marks files whose newest change a run recorded by hash only:
+	// their contents are not in the log to compare with.
+	byHash := map[string]bool{}
 	var order []string
 	for _, e := range r.Events {
 		var p fileChangePayload
@@ -145,6 +148,7 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 			order = append(order, p.Path)
 		}
 		recorded[p.Path] = p.After
+		byHash[p.Path] = p.AfterSHA256 != ""
 	}
 	d, err := s.fileDir()
 	if err != nil {
@@ -162,6 +166,9 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 	}
 	var changes []store.NewEvent
 	for _, p := range order {
+		if byHash[p] {
+			continue
+		}
 		text, ok, err := d.State(p)
 		if err != nil {
 			continue

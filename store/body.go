@@ -63,9 +63,21 @@ func fileChangeBody(payload json.RawMessage) string {
 	var m struct {
 		Path          string
 		Before, After *string
+		BeforeMode    string `json:"before_mode"`
+		AfterMode     string `json:"after_mode"`
+		BeforeSize    int64  `json:"before_size"`
+		AfterSize     int64  `json:"after_size"`
 	}
 	if json.Unmarshal(payload, &m) != nil {
 		return "file change"
+	}
+	// A side a run recorded by hash only (binary, or over the size cap)
+	// has a size and no text.
+	if m.BeforeSize > 0 || m.AfterSize > 0 {
+		return hashedChangeBody(m.Path, m.Before, m.After, m.BeforeSize, m.AfterSize)
+	}
+	if m.Before != nil && m.After != nil && *m.Before == *m.After && m.BeforeMode != m.AfterMode {
+		return fmt.Sprintf("chmod %s (%s → %s)", m.Path, m.BeforeMode, m.AfterMode)
 	}
 	switch {
 	case m.Before == nil && m.After == nil:
@@ -76,6 +88,23 @@ func fileChangeBody(payload json.RawMessage) string {
 		return fmt.Sprintf("delete %s (%s)", m.Path, size(len(*m.Before)))
 	}
 	return fmt.Sprintf("write %s (%s → %s)", m.Path, size(len(*m.Before)), size(len(*m.After)))
+}
+
+// hashedChangeBody is the body of a change with a side known by hash.
+func hashedChangeBody(path string, before, after *string, beforeSize, afterSize int64) string {
+	side := func(text *string, n int64) string {
+		if text != nil {
+			return size(len(*text))
+		}
+		return size(int(n)) + " binary"
+	}
+	switch {
+	case before == nil && beforeSize == 0:
+		return fmt.Sprintf("create %s (%s)", path, side(after, afterSize))
+	case after == nil && afterSize == 0:
+		return fmt.Sprintf("delete %s (%s)", path, side(before, beforeSize))
+	}
+	return fmt.Sprintf("write %s (%s → %s)", path, side(before, beforeSize), side(after, afterSize))
 }
 
 func size(n int) string {
