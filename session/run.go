@@ -146,3 +146,7 @@ func runResult(res proc.Result, changes []string) lisp.Value {
 	}
 	return lisp.List(out...)
 }
+
+// AllowsRun reports whether the session's cells may run commands, for a
+// host that describes its tools (EvalToolDescription).
+func (s *Session) AllowsRun() bool { return s.opts.AllowRun && s.opts.Workdir != "" }

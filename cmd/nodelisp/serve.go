@@ -13,6 +13,7 @@ import (
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/serve"
+	"github.com/nodelisp/nodelisp/session"
 )
 
 func init() { subcommands["serve"] = (*command).serve }
@@ -39,6 +40,8 @@ func (c *command) serve(args []string) int {
 	fs.StringVar(&o.Model, "model", o.Model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
 	fs.StringVar(&o.Workdir, "workdir", o.Workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.Var(cli.CellMemoryFlag(&o.CellMemory), "cell-memory", cli.UsageCellMemory)
+	fs.Var(cli.AllowRunFlag(&o.AllowRun), "allow-run", cli.UsageAllowRun)
+	fs.BoolVar(&o.Sandbox, "sandbox", o.Sandbox, cli.UsageSandbox)
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -69,6 +72,11 @@ func (c *command) serve(args []string) int {
 	defer st.Close()
 	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
 	cfg.Limits.MaxMemory = o.CellMemory
+	var runOpts session.Options
+	if err := c.runOptions(set, false, &runOpts); err != nil {
+		return c.fail(err)
+	}
+	cfg.AllowRun, cfg.Sandbox = runOpts.AllowRun, runOpts.Sandbox
 	if *mcpMode {
 		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version, Notices: c.stderr}, c.stdin, c.stdout)
 	} else {
