@@ -105,6 +105,7 @@ func (a *Agent) round(ctx context.Context, round int) (Response, error) {
 			return Response{}, err
 		}
 		req := Translate(w, a.Model, a.maxTokens())
+		req.EvalDescription = session.EvalToolDescription(a.Session.AllowsRun())
 		a.emit(Event{Type: "request", Round: round, Messages: len(req.Messages), Tokens: w.Usage, Budget: w.Budget,
 			Warning: w.Warning, Evicted: w.Evicted, Receipt: w.Receipt})
 		start := time.Now()

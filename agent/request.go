@@ -1,6 +1,9 @@
 package agent
 
-import "github.com/nodelisp/nodelisp/event"
+import (
+	"github.com/nodelisp/nodelisp/event"
+	"github.com/nodelisp/nodelisp/session"
+)
 
 // Request is one model request, neutral between providers: what the
 // window says, laid out as a conversation with one tool.
@@ -17,6 +20,17 @@ type Request struct {
 	// still send byte for byte: where an Anthropic cache breakpoint goes.
 	// -1 when there is none.
 	Cached int
+	// EvalDescription is the eval tool's description: it names run only
+	// where the session may run commands. Empty means the plain one.
+	EvalDescription string
+}
+
+// ToolDescription is the eval tool's description for r.
+func (r Request) ToolDescription() string {
+	if r.EvalDescription != "" {
+		return r.EvalDescription
+	}
+	return session.EvalDescription
 }
 
 // Roles of a request's messages.

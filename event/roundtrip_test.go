@@ -55,6 +55,8 @@ var samples = []struct {
 	{FileChange{Path: "a.txt", Before: ptr("x"), After: nil, Move: 6, Reconciled: true},
 		`{"path":"a.txt","before":"x","after":null,"move":6,"reconciled":true}`},
 	{FileChange{Path: "a.txt", After: ptr("y")}, `{"path":"a.txt","before":null,"after":"y"}`},
+	{FileChange{Path: "b.bin", BeforeMode: "644", AfterMode: "755", BeforeSHA256: "ab", AfterSHA256: "cd", BeforeSize: 3, AfterSize: 4},
+		`{"path":"b.bin","before":null,"after":null,"before_mode":"644","after_mode":"755","before_sha256":"ab","after_sha256":"cd","before_size":3,"after_size":4}`},
 	{Request{Messages: 3, Tokens: 400, Head: 5}, `{"messages":3,"tokens":400,"head":5}`},
 	{Settings{Model: "m", System: "s", Overrides: map[string]int{"m": 9}}, `{"model":"m","system":"s","overrides":{"m":9}}`},
 	{State{Base: 3, Full: true, Depth: 2, Replayed: true,

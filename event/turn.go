@@ -98,6 +98,18 @@ type FileChange struct {
 	// Reconciled marks a change a resume recorded to make the log match
 	// the disk again.
 	Reconciled bool `json:"reconciled,omitempty"`
+
+	// The changes a run captured (session/run_capture.go) say more: the
+	// permission bits on each side ("644"), and for a side whose contents
+	// the log cannot carry (a binary file, one over the size cap) its
+	// SHA-256 and size, with Before or After null. A null side with no
+	// hash is an absent file.
+	BeforeMode   string `json:"before_mode,omitempty"`
+	AfterMode    string `json:"after_mode,omitempty"`
+	BeforeSHA256 string `json:"before_sha256,omitempty"`
+	AfterSHA256  string `json:"after_sha256,omitempty"`
+	BeforeSize   int64  `json:"before_size,omitempty"`
+	AfterSize    int64  `json:"after_size,omitempty"`
 }
 
 func (Input) Kind() string      { return KindInput }

@@ -21,6 +21,9 @@ type Config struct {
 	Path string
 	// Model is the default model, "provider/model-id"; "" when not set.
 	Model string
+	// AllowRun is "allow_run": whether sessions may run commands (the run
+	// verb); nil when the file does not say, and each mode's default holds.
+	AllowRun *bool
 	// Providers maps a provider id to its entries, in file order.
 	Providers map[string]ProviderConfig
 }
@@ -199,6 +202,13 @@ func (p configParser) root(v *hujson.Value, cfg *Config) error {
 			if cfg.Providers, err = p.providers(&m.Value); err != nil {
 				return err
 			}
+		case "allow_run":
+			b, ok := m.Value.Value.(hujson.Literal)
+			if !ok || (b.Kind() != 't' && b.Kind() != 'f') {
+				return p.errorAt(&m.Value, `"allow_run" must be true or false`)
+			}
+			allow := b.Bool()
+			cfg.AllowRun = &allow
 		}
 	}
 	return nil

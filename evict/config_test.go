@@ -2,6 +2,7 @@ package evict
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,5 +111,28 @@ func TestConfigProviderEndpoint(t *testing.T) {
 	}
 	if _, err := LoadConfig(path); err == nil || !strings.Contains(err.Error(), "providers.ollama.base_url") {
 		t.Errorf("a number for base_url: %v", err)
+	}
+}
+
+func TestConfigAllowRun(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string
+	}{{`{}`, "unset"}, {`{"allow_run": true}`, "true"}, {`{"allow_run": false,}`, "false"}} {
+		cfg, err := LoadConfig(writeFile(t, "config.jsonc", tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := "unset"
+		if cfg.AllowRun != nil {
+			got = fmt.Sprint(*cfg.AllowRun)
+		}
+		if got != tc.want {
+			t.Errorf("%s: allow_run %s, want %s", tc.src, got, tc.want)
+		}
+	}
+	_, err := LoadConfig(writeFile(t, "config.jsonc", `{"allow_run": "yes"}`))
+	if err == nil || !strings.Contains(err.Error(), `1:15: "allow_run" must be true or false`) {
+		t.Fatalf("err = %v", err)
 	}
 }

@@ -28,3 +28,9 @@ func ContextFile(home, storeID, session string) string {
 func ReceiptFile(home, storeID, session string) string {
 	return filepath.Join(ContextDir(home, storeID, session), "context.receipt.txt")
 }
+
+// RunMirror is where the run verb keeps its copies of the working
+// directory's text files for a session: HOME/runs/STORE/SESSION.
+func RunMirror(home, storeID, session string) string {
+	return filepath.Join(home, "runs", storeID, session)
+}

@@ -23,6 +23,10 @@ type Config struct {
 	Budgets *evict.Resolver
 	// Limits bound each cell.
 	Limits eval.Limits
+	// AllowRun gives every session the run verb (off by default: a
+	// client's commands would run with the rights of the user who started
+	// the server); Sandbox runs them under bubblewrap.
+	AllowRun, Sandbox bool
 	// MaxLine caps one input line in bytes; 0 is DefaultMaxLine.
 	MaxLine int
 }

@@ -98,10 +98,6 @@ func (h *mcpHost) with(ctx context.Context, fn func(s *session.Session) error) e
 
 const mcpInstructions = `nodelisp evaluates Lisp cells in a session whose every turn is kept in a log. Use the eval tool for each cell; recall forms inside a cell read the log back. The context tool shows the token budget and what fills it; tree, undo, redo, continue, rewind and fork move about the session's checkpoints.`
 
-// evalDescription is the eval tool's description, shared with `nodelisp
-// agent`'s tool so a model sees the same words through either host.
-const evalDescription = session.EvalDescription
-
 type evalArgs struct {
 	Code      string `json:"code"`
 	TimeoutMS int64  `json:"timeout_ms,omitempty"`
@@ -134,7 +130,7 @@ type sessionArgs struct {
 func (h *mcpHost) tools() []mcpTool {
 	turn := []field{required("turn", "integer", "the turn: its input seq, as tree lists it")}
 	return append([]mcpTool{
-		tool("eval", evalDescription, []field{
+		tool("eval", session.EvalToolDescription(h.cfg.AllowRun), []field{
 			required("code", "string", session.EvalCodeDescription),
 			arg("timeout_ms", "integer", session.EvalTimeoutDescription),
 		}, h.eval),

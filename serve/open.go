@@ -113,6 +113,7 @@ func (cfg Config) sessionOptions(model, system, workdir string) session.Options 
 	}
 	return session.Options{
 		Model: model, System: system, Limits: cfg.Limits, Budgets: cfg.Budgets, Workdir: workdir, Home: cfg.Home,
+		AllowRun: cfg.AllowRun, Sandbox: cfg.Sandbox,
 		Lease: session.LeaseOptions{Holder: store.Holder{Kind: "serve"}}, // how another host's refusal names this one
 	}
 }

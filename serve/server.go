@@ -282,6 +282,9 @@ func (srv *Server) drop(sl *slot) {
 	if srv.slots[sl.id] == sl {
 		delete(srv.slots, sl.id)
 	}
+	if sl.s != nil {
+		sl.s.Close()
+	}
 	sl.s = nil
 }
 

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+
 	"github.com/nodelisp/nodelisp/event"
 
 	ctxfile "github.com/nodelisp/nodelisp/context"

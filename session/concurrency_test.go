@@ -3,12 +3,13 @@ package session_test
 import (
 	"context"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/google/go-cmp/cmp"
 

@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	ctxfile "github.com/nodelisp/nodelisp/context"
 	"github.com/nodelisp/nodelisp/paths"

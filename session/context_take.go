@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	ctxfile "github.com/nodelisp/nodelisp/context"
 	"github.com/nodelisp/nodelisp/store"

@@ -3,12 +3,13 @@ package session_test
 import (
 	"context"
 	"encoding/json"
-	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/google/go-cmp/cmp"
 

@@ -22,3 +22,17 @@ Read a hit whole with (recall-entry N :session-id "...").
 	// EvalTimeoutDescription describes its timeout_ms argument.
 	EvalTimeoutDescription = "stop the cell after this many milliseconds (default: no limit beyond the cell's step limit)"
 )
+
+// EvalRunDescription is added to EvalDescription where the host allows
+// run (Options.AllowRun); a model is not told of a verb it may not use.
+const EvalRunDescription = `
+(run "make test") runs a shell command in the working directory (or (run "git" :args '("status")) with no shell; keys :timeout-ms :stdin :env :dir) and returns (:exit-code N :stdout TEXT :stderr TEXT :files CHANGES); every file it creates, modifies or deletes is recorded, so undo puts it back.`
+
+// EvalToolDescription is the eval tool's description for hosts whose
+// sessions run commands when allowRun.
+func EvalToolDescription(allowRun bool) string {
+	if allowRun {
+		return EvalDescription + EvalRunDescription
+	}
+	return EvalDescription
+}

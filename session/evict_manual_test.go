@@ -3,9 +3,10 @@ package session_test
 import (
 	"context"
 	"errors"
-	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/google/go-cmp/cmp"
 

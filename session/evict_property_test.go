@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/internal/testdb"
 	"github.com/nodelisp/nodelisp/session"

@@ -2,9 +2,10 @@ package session
 
 import (
 	"encoding/json"
-	"github.com/nodelisp/nodelisp/event"
 	"sort"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/evict"
 

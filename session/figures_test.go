@@ -2,9 +2,10 @@ package session
 
 import (
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/google/go-cmp/cmp"
 

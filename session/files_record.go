@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+
 	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/files"

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"sort"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/store"
@@ -18,7 +19,12 @@ import (
 type fileRestore struct {
 	path           string
 	expect, target *string
-	newest         int64 // seq of the newest change the move crosses, for the report order
+	// expectSum and targetSum are set for a side known by hash only (a
+	// binary file or one over the cap a run changed); targetMode is the
+	// permission bits the target left, when a run recorded them.
+	expectSum, targetSum string
+	targetMode           string
+	newest               int64 // seq of the newest change the move crosses, for the report order
 }
 
 // restorePlan is every file a head move restores, newest change first.
@@ -109,19 +115,19 @@ func (s *Session) planRestore(ctx context.Context, from, to int64) (restorePlan,
 		c := upChanges[i]
 		f := get(c)
 		if !seenUp[c.Path] {
-			f.expect = c.After
+			f.expect, f.expectSum = c.After, c.AfterSHA256
 			seenUp[c.Path] = true
 		}
-		f.target = c.Before
+		f.target, f.targetSum, f.targetMode = c.Before, c.BeforeSHA256, c.BeforeMode
 	}
 	seenDown := map[string]bool{}
 	for _, c := range downChanges {
 		f := get(c)
 		if !seenDown[c.Path] && !seenUp[c.Path] {
-			f.expect = c.Before
+			f.expect, f.expectSum = c.Before, c.BeforeSHA256
 		}
 		seenDown[c.Path] = true
-		f.target = c.After
+		f.target, f.targetSum, f.targetMode = c.After, c.AfterSHA256, c.AfterMode
 	}
 	if len(order) == 0 {
 		return restorePlan{}, nil
@@ -154,27 +160,79 @@ func (s *Session) applyRestore(ctx context.Context, plan restorePlan, to, moveSe
 
 func (s *Session) restoreFile(ctx context.Context, d *files.Dir, f fileRestore, to, moveSeq int64) string {
 	text, ok, err := d.State(f.path)
+	var current *string
+	currentSum := "" // set when the file is there but not text the log can carry
 	switch {
 	case errors.Is(err, files.ErrOutside):
 		return "left " + f.path + ": outside the working directory (not touched)"
-	case errors.Is(err, files.ErrNotText), errors.Is(err, files.ErrTooLarge), errors.Is(err, files.ErrIsDir):
-		// What the log recorded was text; something else is there now.
+	case errors.Is(err, files.ErrNotText), errors.Is(err, files.ErrTooLarge):
+		if f.expectSum == "" && f.targetSum == "" {
+			// What the log recorded was text; something else is there now.
+			return "left " + f.path + ": changed since (not overwritten)"
+		}
+		if currentSum, err = d.Sum(f.path); err != nil {
+			return "left " + f.path + ": " + err.Error()
+		}
+	case errors.Is(err, files.ErrIsDir):
 		return "left " + f.path + ": changed since (not overwritten)"
 	case err != nil:
 		return "left " + f.path + ": " + err.Error()
+	default:
+		current = state(text, ok)
 	}
-	current := state(text, ok)
-	if sameText(current, f.target) {
-		return ""
+	if sameSide(current, currentSum, f.target, f.targetSum) {
+		return s.restoreMode(ctx, d, f, to, moveSeq, current, currentSum)
 	}
-	if !sameText(current, f.expect) {
+	if !sameSide(current, currentSum, f.expect, f.expectSum) {
 		return "left " + f.path + ": changed since (not overwritten)"
 	}
-	if err := s.putRecorded(ctx, d, f.path, to, event.FileChange{Path: f.path, Before: current, After: f.target, Move: moveSeq}); err != nil {
+	if f.targetSum != "" {
+		return "left " + f.path + ": not restored (a run changed it and its contents were recorded by hash only: a binary file or one over the size cap)"
+	}
+	p := event.FileChange{Path: f.path, Before: current, After: f.target, Move: moveSeq, BeforeSHA256: currentSum}
+	if f.target != nil {
+		p.AfterMode = f.targetMode
+	}
+	if err := s.putRecorded(ctx, d, f.path, to, p); err != nil {
 		return "left " + f.path + ": " + err.Error()
 	}
 	if f.target == nil {
 		return "removed " + f.path
+	}
+	if f.targetMode != "" {
+		if err := chmodRecorded(d, f.path, f.targetMode); err != nil {
+			return "left " + f.path + ": restored, but not its mode: " + err.Error()
+		}
+	}
+	return "restored " + f.path
+}
+
+// sameSide reports whether two sides of a file change are the same
+// contents: by hash when either is known by hash only.
+func sameSide(a *string, aSum string, b *string, bSum string) bool {
+	if aSum != "" || bSum != "" {
+		return aSum == bSum
+	}
+	return sameText(a, b)
+}
+
+// restoreMode puts back the permission bits the target left on a file
+// whose contents are already right, recording the change first.
+func (s *Session) restoreMode(ctx context.Context, d *files.Dir, f fileRestore, to, moveSeq int64, current *string, currentSum string) string {
+	if f.targetMode == "" || (current == nil && currentSum == "") {
+		return ""
+	}
+	mode, ok, err := d.Mode(f.path)
+	if err != nil || !ok || modeText(mode) == f.targetMode {
+		return ""
+	}
+	p := event.FileChange{Path: f.path, Before: current, After: current, Move: moveSeq,
+		BeforeMode: modeText(mode), AfterMode: f.targetMode, BeforeSHA256: currentSum, AfterSHA256: currentSum}
+	if _, err := s.append(ctx, store.NewEvent{Kind: event.KindFileChange, Turn: to, Payload: event.Encode(p)}); err != nil {
+		return "left " + f.path + ": " + (&unrecordedError{err: err}).Error()
+	}
+	if err := chmodRecorded(d, f.path, f.targetMode); err != nil {
+		return "left " + f.path + ": " + err.Error()
 	}
 	return "restored " + f.path
 }

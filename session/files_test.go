@@ -3,11 +3,12 @@ package session_test
 import (
 	"context"
 	"encoding/json"
-	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/google/go-cmp/cmp"
 

@@ -3,9 +3,10 @@ package session
 import (
 	"context"
 	"errors"
-	"github.com/nodelisp/nodelisp/event"
 	"strconv"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/interp"

@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/nodelisp/nodelisp/builtins"
-	"github.com/nodelisp/nodelisp/event"
 	"slices"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/builtins"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"

@@ -1,10 +1,11 @@
 package session
 
 import (
-	"github.com/nodelisp/nodelisp/event"
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"

@@ -1,9 +1,10 @@
 package session
 
 import (
-	"github.com/nodelisp/nodelisp/event"
 	"slices"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/imagestate"

@@ -1,8 +1,9 @@
 package session
 
 import (
-	"github.com/nodelisp/nodelisp/event"
 	"strings"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"

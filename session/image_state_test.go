@@ -3,9 +3,10 @@ package session_test
 import (
 	"bytes"
 	"context"
-	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/builtins"
 	"github.com/nodelisp/nodelisp/eval"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
 	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"time"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"path"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -121,6 +122,9 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 		return nil
 	}
 	recorded := map[string]*string{}
+	// byHash marks files whose newest change a run recorded by hash only:
+	// their contents are not in the log to compare with.
+	byHash := map[string]bool{}
 	var order []string
 	for _, e := range r.Events {
 		var p event.FileChange
@@ -131,6 +135,7 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 			order = append(order, p.Path)
 		}
 		recorded[p.Path] = p.After
+		byHash[p.Path] = p.AfterSHA256 != ""
 	}
 	d, err := s.fileDir()
 	if err != nil {
@@ -148,6 +153,9 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 	}
 	var changes []store.NewEvent
 	for _, p := range order {
+		if byHash[p] {
+			continue
+		}
 		text, ok, err := d.State(p)
 		if err != nil {
 			continue

@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"

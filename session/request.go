@@ -3,8 +3,9 @@ package session
 import (
 	"context"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"strconv"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"

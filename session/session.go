@@ -3,10 +3,12 @@ package session
 import (
 	"context"
 	"fmt"
+
 	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -44,6 +46,17 @@ type Options struct {
 	// FileLimit caps the size in bytes of a file the verbs read or write;
 	// 0 means files.DefaultLimit (1 MiB).
 	FileLimit int64
+	// AllowRun gives the session the run verb (run.go): commands run with
+	// the rights of the user who started the host. Off, run is still
+	// defined, and refuses in words the model can act on.
+	AllowRun bool
+	// Sandbox runs each command under bubblewrap, only the working
+	// directory writable and no network; the host checks at start that
+	// a sandbox can be had (proc.CheckSandbox).
+	Sandbox bool
+	// RunOutput caps the bytes of each of a command's streams that run
+	// keeps; 0 is proc.DefaultOutputLimit.
+	RunOutput int
 	// Setup runs on every fresh image the session builds (at open, on
 	// resume, after every head move and follow), before anything is
 	// restored, so a host's own builtins (interp.Define) are always there.
@@ -85,6 +98,9 @@ type Session struct {
 	followed string
 	// lease is this host's hold on the session (lease.go).
 	lease leaseState
+	// capture is the run verb's picture of the working directory, made
+	// at the first run and kept for the next (run_capture.go).
+	capture *files.Capture
 }
 
 // Open creates a new session in st.

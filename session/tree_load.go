@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
 	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"

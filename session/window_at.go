@@ -4,8 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"time"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"

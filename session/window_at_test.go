@@ -3,10 +3,11 @@ package session_test
 import (
 	"context"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/google/go-cmp/cmp"
 

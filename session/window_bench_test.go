@@ -3,9 +3,10 @@ package session_test
 import (
 	"context"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"testing"
 	"time"
+
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/testdb"

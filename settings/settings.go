@@ -112,3 +112,16 @@ func first(vs ...string) string {
 	}
 	return ""
 }
+
+// AllowRun says whether sessions may run commands: flag (--allow-run)
+// when given, else "allow_run" in config.jsonc, else def, the mode's own
+// default (on for the REPL and agent, off for serve).
+func (s Settings) AllowRun(flag *bool, def bool) bool {
+	if flag != nil {
+		return *flag
+	}
+	if s.Config != nil && s.Config.AllowRun != nil {
+		return *s.Config.AllowRun
+	}
+	return def
+}

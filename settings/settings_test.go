@@ -76,3 +76,17 @@ func writeConfig(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+func TestAllowRunFlagWinsOverConfigOverDefault(t *testing.T) {
+	yes, no := true, false
+	if (Settings{}).AllowRun(nil, true) != true || (Settings{}).AllowRun(nil, false) != false {
+		t.Fatal("the mode's default is not used")
+	}
+	s := Settings{Config: &evict.Config{AllowRun: &yes}}
+	if !s.AllowRun(nil, false) {
+		t.Fatal("config.jsonc's allow_run is not used")
+	}
+	if s.AllowRun(&no, true) {
+		t.Fatal("--allow-run=false does not win")
+	}
+}

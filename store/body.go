@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/nodelisp/nodelisp/event"
 )
 
 // Body returns what recall shows of an event: the payload's "text" for
@@ -50,6 +51,14 @@ func fileChangeBody(payload json.RawMessage) string {
 	if err != nil {
 		return "file change"
 	}
+	// A side a run recorded by hash only (binary, or over the size cap)
+	// has a size and no text.
+	if m.BeforeSize > 0 || m.AfterSize > 0 {
+		return hashedChangeBody(m.Path, m.Before, m.After, m.BeforeSize, m.AfterSize)
+	}
+	if m.Before != nil && m.After != nil && *m.Before == *m.After && m.BeforeMode != m.AfterMode {
+		return fmt.Sprintf("chmod %s (%s → %s)", m.Path, m.BeforeMode, m.AfterMode)
+	}
 	switch {
 	case m.Before == nil && m.After == nil:
 		return "touch " + m.Path
@@ -59,6 +68,23 @@ func fileChangeBody(payload json.RawMessage) string {
 		return fmt.Sprintf("delete %s (%s)", m.Path, size(len(*m.Before)))
 	}
 	return fmt.Sprintf("write %s (%s → %s)", m.Path, size(len(*m.Before)), size(len(*m.After)))
+}
+
+// hashedChangeBody is the body of a change with a side known by hash.
+func hashedChangeBody(path string, before, after *string, beforeSize, afterSize int64) string {
+	side := func(text *string, n int64) string {
+		if text != nil {
+			return size(len(*text))
+		}
+		return size(int(n)) + " binary"
+	}
+	switch {
+	case before == nil && beforeSize == 0:
+		return fmt.Sprintf("create %s (%s)", path, side(after, afterSize))
+	case after == nil && afterSize == 0:
+		return fmt.Sprintf("delete %s (%s)", path, side(before, beforeSize))
+	}
+	return fmt.Sprintf("write %s (%s → %s)", path, side(before, beforeSize), side(after, afterSize))
 }
 
 func size(n int) string {

@@ -61,7 +61,7 @@ func Params(r agent.Request) sdk.MessageNewParams {
 		MaxTokens: int64(r.MaxTokens),
 		Tools: []sdk.ToolUnionParam{{OfTool: &sdk.ToolParam{
 			Name:        "eval",
-			Description: sdk.String(session.EvalDescription),
+			Description: sdk.String(r.ToolDescription()),
 			InputSchema: sdk.ToolInputSchemaParam{
 				Properties: map[string]any{
 					"code":       map[string]any{"type": "string", "description": session.EvalCodeDescription},

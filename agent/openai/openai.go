@@ -77,7 +77,7 @@ func Params(r agent.Request) sdk.ChatCompletionNewParams {
 		MaxCompletionTokens: sdk.Int(int64(r.MaxTokens)),
 		Tools: []sdk.ChatCompletionToolUnionParam{sdk.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
 			Name:        "eval",
-			Description: sdk.String(session.EvalDescription),
+			Description: sdk.String(r.ToolDescription()),
 			Parameters: shared.FunctionParameters{
 				"type": "object",
 				"properties": map[string]any{

@@ -103,6 +103,7 @@ func (c *command) agent(args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	defer killCommandsOnTerm()()
 	a := &agent.Agent{Session: sess, Provider: provider, Model: modelID, MaxRounds: f.maxRounds, MaxTokens: f.maxTokens}
 	if f.prompt != "" {
 		return c.headless(a, f)
@@ -122,6 +123,9 @@ func (c *command) agentSession(ctx context.Context, st store.Store, model string
 		return nil, err
 	}
 	opts := session.Options{Title: "agent", Model: model, System: agent.SystemPrompt, Budgets: budgets, Workdir: workdir, Home: set.Home}
+	if err := c.runOptions(set, true, &opts); err != nil {
+		return nil, err
+	}
 	opts.Limits.MaxMemory = c.opts.CellMemory
 	opts.Lease.Holder.Kind = "agent"
 	var sess *session.Session

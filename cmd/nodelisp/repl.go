@@ -70,6 +70,10 @@ func (c *command) repl() int {
 		return c.fail(err)
 	}
 	opts := session.Options{Title: "repl", Model: set.Model, Budgets: budgets, Workdir: workdir, Home: set.Home}
+	if err := c.runOptions(set, true, &opts); err != nil {
+		return c.fail(err)
+	}
+	defer killCommandsOnTerm()()
 	opts.Limits.MaxMemory = c.opts.CellMemory
 	opts.Lease.Holder.Kind = "repl" // how another host's refusal names this one
 	var sess *session.Session

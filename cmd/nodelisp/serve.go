@@ -13,6 +13,7 @@ import (
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/serve"
+	"github.com/nodelisp/nodelisp/session"
 )
 
 func init() { subcommands["serve"] = (*command).serve }
@@ -41,6 +42,8 @@ func (c *command) serve(args []string) int {
 	fs.Var(cli.CellMemoryFlag(&o.CellMemory), "cell-memory", cli.UsageCellMemory)
 	var follows followList
 	fs.Var(&follows, "follow", "import `TOOL`'s transcripts (claude-code, codex or pi) as it writes them, from its own folder or TOOL=DIR; repeat for more")
+	fs.Var(cli.AllowRunFlag(&o.AllowRun), "allow-run", cli.UsageAllowRun)
+	fs.BoolVar(&o.Sandbox, "sandbox", o.Sandbox, cli.UsageSandbox)
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -74,6 +77,11 @@ func (c *command) serve(args []string) int {
 	}
 	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
 	cfg.Limits.MaxMemory = o.CellMemory
+	var runOpts session.Options
+	if err := c.runOptions(set, false, &runOpts); err != nil {
+		return c.fail(err)
+	}
+	cfg.AllowRun, cfg.Sandbox = runOpts.AllowRun, runOpts.Sandbox
 	if *mcpMode {
 		err = serve.RunMCP(ctx, cfg, serve.MCPOptions{Session: o.Session, Version: version, Notices: c.stderr}, c.stdin, c.stdout)
 	} else {

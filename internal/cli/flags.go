@@ -23,6 +23,11 @@ type Options struct {
 	Version bool
 	// CellMemory caps each cell's live memory in bytes (0: the default).
 	CellMemory int64
+	// AllowRun is --allow-run, nil when not given (each mode has its
+	// default, and config.jsonc's "allow_run" may say); Sandbox is
+	// --sandbox.
+	AllowRun *bool
+	Sandbox  bool
 }
 
 // ErrHelp is what parsing returns when it printed the help instead.
@@ -69,6 +74,8 @@ func ParseFlags(args []string, stdout io.Writer) (Options, []string, error) {
 	fs.StringVar(&o.Workdir, "workdir", "", "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
 	fs.Var(CellMemoryFlag(&o.CellMemory), "cell-memory", UsageCellMemory)
+	fs.Var(AllowRunFlag(&o.AllowRun), "allow-run", UsageAllowRun)
+	fs.BoolVar(&o.Sandbox, "sandbox", false, UsageSandbox)
 	if err := ParseArgs(fs, args, stdout); err != nil {
 		return o, nil, err
 	}

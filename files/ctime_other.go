@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package files
+
+import "syscall"
+
+func ctimeOf(st *syscall.Stat_t) int64 { return st.Ctimespec.Nano() }

@@ -1,0 +1,167 @@
+package session_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nodelisp/nodelisp/internal/testdb"
+	"github.com/nodelisp/nodelisp/session"
+	"github.com/nodelisp/nodelisp/store"
+)
+
+// runSession opens a session that may run commands in a fresh directory.
+func runSession(t *testing.T, st store.Store) (*session.Session, string) {
+	t.Helper()
+	dir := t.TempDir()
+	opts := fileOpts(dir, 0)
+	opts.AllowRun, opts.Home = true, t.TempDir()
+	s := must[*session.Session](t)(session.Open(context.Background(), st, opts))
+	t.Cleanup(func() { s.Close() })
+	return s, dir
+}
+
+// tree is every regular file under dir with its contents and mode.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for rel, text := range snapshot(t, dir) {
+		info, err := os.Stat(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[rel] = info.Mode().Perm().String() + " " + text
+	}
+	return out
+}
+
+func wantTree(t *testing.T, dir string, want map[string]string) {
+	t.Helper()
+	got := tree(t, dir)
+	if len(got) != len(want) {
+		t.Errorf("tree %v, want %v", got, want)
+		return
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("tree %v, want %v", got, want)
+			return
+		}
+	}
+}
+
+func TestRunChangesUndoRedo(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, dir := runSession(t, st)
+		must[int64](t)(s.Input(ctx, "set up"))
+		cell(t, s, `(write-file "keep.txt" "same")`)
+		cell(t, s, `(write-file "edit.txt" "old text")`)
+		cell(t, s, `(write-file "gone.txt" "bye")`)
+		cell(t, s, `(write-file "tool.sh" "echo hi")`)
+		before := tree(t, dir)
+
+		must[int64](t)(s.Input(ctx, "build"))
+		got := cell(t, s, `(run "echo new text > edit.txt; rm gone.txt; mkdir -p out; echo made > out/made.txt; chmod 755 tool.sh; printf 'a\\000b' > out/data.bin; echo done")`)
+		for _, want := range []string{`:exit-code 0`, `:stdout "done
+"`, `"created out/data.bin (3 B, binary or over the size cap: recorded by hash)"`, `"created out/made.txt (5 B)"`,
+			`"deleted gone.txt (3 B)"`, `"modified edit.txt (8 B → 9 B)"`, `"changed the mode of tool.sh (644 → 755)"`} {
+			if !strings.Contains(got, want) {
+				t.Errorf("run returned %s\nwant it to hold %s", got, want)
+			}
+		}
+		after := tree(t, dir)
+
+		mv, err := s.Undo(ctx)
+		wantMove(t, mv, err, "restored tool.sh", "removed out/made.txt", "removed out/data.bin", "restored gone.txt", "restored edit.txt")
+		wantTree(t, dir, before)
+		mv, err = s.Redo(ctx)
+		wantMove(t, mv, err, "restored tool.sh", "restored out/made.txt", "left out/data.bin: not restored (a run changed it and its contents were recorded by hash only: a binary file or one over the size cap)", "removed gone.txt", "restored edit.txt")
+		delete(after, "out/data.bin")
+		wantTree(t, dir, after)
+	})
+}
+
+func TestRunUndoLeavesAFileChangedSince(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, dir := runSession(t, st)
+		must[int64](t)(s.Input(ctx, "go"))
+		cell(t, s, `(run "echo one > notes.txt")`)
+		if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("someone else's\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mv, err := s.Undo(ctx)
+		wantMove(t, mv, err, "left notes.txt: changed since (not overwritten)")
+		wantFiles(t, dir, map[string]string{"notes.txt": "someone else's\n"})
+	})
+}
+
+func TestRunChangeEventsReadLikeTheFileVerbs(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, _ := runSession(t, st)
+		must[int64](t)(s.Input(ctx, "go"))
+		cell(t, s, `(run "printf hello > a.txt")`)
+		got := cell(t, s, `(mapcar (lambda (e) (getf e :body)) (recall-log :kinds "file change"))`)
+		if got != `("create a.txt (5 B)")` {
+			t.Fatalf("recall-log shows %s", got)
+		}
+		evs := fileEvents(t, st, s.ID())
+		if p := string(evs[0].Payload); !strings.Contains(p, `"path":"a.txt","before":null,"after":"hello"`) || !strings.Contains(p, `"after_mode":"644"`) {
+			t.Fatalf("payload %s", p)
+		}
+	})
+}
+
+func TestRunRefusedWhenNotAllowed(t *testing.T) {
+	ctx := context.Background()
+	s, dir := fileSession(t, testdb.SQLite(t), 0)
+	must[int64](t)(s.Input(ctx, "go"))
+	if got := cellError(t, s, `(run "touch x")`); got != session.RunRefusal {
+		t.Fatalf("got %q", got)
+	}
+	wantFiles(t, dir, map[string]string{})
+}
+
+func TestRunProgramArgsAndErrors(t *testing.T) {
+	ctx := context.Background()
+	s, _ := runSession(t, testdb.SQLite(t))
+	must[int64](t)(s.Input(ctx, "go"))
+	if got := cell(t, s, `(getf (run "printf" :args '("%s|%s" "a b" "$HOME")) :stdout)`); got != `"a b|$HOME"` {
+		t.Errorf("program with args: %s", got)
+	}
+	if got := cell(t, s, `(getf (run "exit 7") :exit-code)`); got != "7" {
+		t.Errorf("exit code: %s", got)
+	}
+	if got := cellError(t, s, `(run "no-such-program-x" :args '("a"))`); !strings.Contains(got, "run: no-such-program-x: cannot start") {
+		t.Errorf("missing program: %s", got)
+	}
+	if got := cellError(t, s, `(run "true" :dir "../")`); !strings.Contains(got, "outside the working directory") {
+		t.Errorf(":dir outside: %s", got)
+	}
+	if got := cellError(t, s, `(run "true" :env '("NOEQUALS"))`); !strings.Contains(got, `:env entry "NOEQUALS" is not NAME=value`) {
+		t.Errorf(":env: %s", got)
+	}
+	if got := cell(t, s, `(getf (run "sleep 5" :timeout-ms 100) :timed-out)`); got != "t" {
+		t.Errorf(":timeout-ms: %s", got)
+	}
+}
+
+func TestRunStoppedCellStillRecordsItsChanges(t *testing.T) {
+	ctx := context.Background()
+	s, dir := runSession(t, testdb.SQLite(t))
+	must[int64](t)(s.Input(ctx, "go"))
+	cctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	r := must[session.CellResult](t)(s.Eval(cctx, `(run "echo partial > half.txt; trap '' TERM; sleep 30")`))
+	if !r.Error {
+		t.Fatalf("a stopped cell returned %s", r.Text)
+	}
+	wantFiles(t, dir, map[string]string{"half.txt": "partial\n"})
+	mv, err := s.Undo(ctx)
+	wantMove(t, mv, err, "removed half.txt")
+}
