@@ -36,6 +36,9 @@ type PrintOptions struct {
 	// printing a float under it is an error, as every float here is a
 	// double and SBCL would print it with a d0 exponent.
 	SingleFloats bool
+	// Package is *package*: a symbol it does not find by its name prints
+	// with its home package's prefix. Nil is a pristine COMMON-LISP-USER.
+	Package *Package
 }
 
 // PrintCase is the value of *print-case*.
