@@ -179,12 +179,15 @@ func (c *Cell) Form(i int) *Cell {
 // cell read.
 func (c *Cell) FormCell(form lisp.Value) *Cell {
 	one := *c
-	one.Forms, one.starts = []lisp.Value{form}, nil
+	one.Forms, one.starts, one.from, one.unresolved = []lisp.Value{form}, nil, nil, nil
 	switch form.(type) {
 	case *lisp.Cons, *lisp.Symbol: // comparable, and what can fail
 		for i, f := range c.Forms {
 			if f == form {
 				one.starts = c.starts[i : i+1 : i+1]
+				if len(c.from) > i {
+					one.from, one.unresolved = c.from[i:i+1:i+1], c.unresolved[i:i+1:i+1]
+				}
 				break
 			}
 		}
