@@ -56,5 +56,9 @@ func (in *Interp) formToRun(cell *reader.Cell, i int) (lisp.Value, *reader.Cell,
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	// The cell keeps the form as it ran: a host that reads the cell's
+	// definitions afterwards (the session's state records) sees the
+	// symbols of the package it ran in.
+	cell.Forms[i] = one.Forms[0]
 	return one.Forms[0], one, 0, nil
 }

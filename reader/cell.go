@@ -241,7 +241,13 @@ func (c *Cell) Unresolved(i int) bool {
 // differently than when the cell was read ahead.
 func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package) (*Cell, error) {
 	if i >= len(c.from) {
-		return c.Form(i), nil
+		// A form a host made, not read from the text: it runs as it is.
+		one := *c
+		one.Forms = c.Forms[i : i+1 : i+1]
+		if i < len(c.starts) {
+			one.starts = c.starts[i : i+1 : i+1]
+		}
+		return &one, nil
 	}
 	r := New(c.text)
 	r.source = c.source

@@ -42,12 +42,17 @@ type statePayload struct {
 	Defs   []defRecord   `json:"defs,omitempty"`
 	// Watch is the whole watch list when the record changed it.
 	Watch *[]string `json:"watch,omitempty"`
+	// Packages are all the image's packages when the record changed
+	// them, and Package the name of *package* when it changed
+	// (image_state_packages.go).
+	Packages *[]lisp.PackageRecord `json:"packages,omitempty"`
+	Package  *string               `json:"package,omitempty"`
 }
 
 // empty reports whether the record changes nothing: a head move's record,
 // which only says which state head stands on.
 func (p statePayload) empty() bool {
-	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil
+	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil && p.Packages == nil && p.Package == nil
 }
 
 // varRecord is one global variable's value after the cell.
@@ -111,6 +116,10 @@ type imageState struct {
 	// replayed is set when the image was built by replaying definitions
 	// (a session from before state records): the next record is full.
 	replayed bool
+	// packages is the JSON of the packages last recorded ("" none made),
+	// and current the name of *package* last recorded.
+	packages string
+	current  string
 }
 
 // definers are the operators whose top-level forms are definitions: a
@@ -127,7 +136,7 @@ var definers = map[string]bool{
 func (s *Session) newImageState() *imageState {
 	st := &imageState{vars: map[*lisp.Symbol]*trackedVar{}}
 	s.interpreter.Evaluator().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
-		tv := &trackedVar{value: v, rec: varRecord{Name: sym.Name}}
+		tv := &trackedVar{value: v, rec: varRecord{Name: stateName(sym)}}
 		if text, err := imagestate.Print(v); err == nil {
 			tv.rec.Value = text
 		} else {
@@ -194,7 +203,7 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 	}
 	for sym, tv := range st.vars {
 		if !seen[sym] && !tv.host && !tv.rec.Unbound && !tv.rec.Constant {
-			tv.value, tv.rec, tv.group, tv.recorded = nil, varRecord{Name: sym.Name, Unbound: true}, nil, true
+			tv.value, tv.rec, tv.group, tv.recorded = nil, varRecord{Name: stateName(sym), Unbound: true}, nil, true
 			p.Vars = append(p.Vars, tv.rec)
 		}
 	}
@@ -218,7 +227,8 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 		}
 		p.Watch = &w
 	}
-	return p, len(p.Vars) > 0 || len(p.Defs) > 0 || p.Watch != nil || st.replayed
+	st.packageChanges(&p, image)
+	return p, len(p.Vars) > 0 || len(p.Defs) > 0 || p.Watch != nil || p.Packages != nil || p.Package != nil || st.replayed
 }
 
 // printedVar is one global a state check printed.
@@ -233,7 +243,7 @@ type printedVar struct {
 // changed, or when it was last recorded in a group.
 func (st *imageState) varChange(p *statePayload, pv printedVar, cell *reader.Cell) {
 	tv := st.vars[pv.sym]
-	rec := varRecord{Name: pv.sym.Name}
+	rec := varRecord{Name: stateName(pv.sym)}
 	switch {
 	case pv.err == nil:
 		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text {
@@ -305,6 +315,7 @@ func (st *imageState) full() statePayload {
 		w = []string{}
 	}
 	p.Watch = &w
+	st.fullPackages(&p)
 	return p
 }
 
