@@ -17,6 +17,8 @@ func registerDocs() {
 		kind := symbolArg("documentation", a[1])
 		var doc string
 		switch x := a[0].(type) {
+		case *lisp.Package:
+			doc = x.Doc
 		case *eval.Builtin:
 			doc = x.Doc
 		case *lisp.Symbol:

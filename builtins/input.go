@@ -88,7 +88,9 @@ func registerInput() {
 	fn("read", 0, 4, "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream, under *read-base*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := inStream(t, "read", a, 0)
 		r := reader.New(s.Rest())
-		r.SetBase(t.ReadOptions().Base)
+		opts := t.ReadOptions()
+		r.SetBase(opts.Base)
+		r.SetPackage(opts.Packages, opts.Package)
 		v, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			s.Pos = s.End

@@ -283,6 +283,23 @@ func (e *loopExpansion) parseArithmetic(v lisp.Value) driver {
 	return d
 }
 
+// parseBeingSymbols handles for var being the symbols, present-symbols
+// or external-symbols [of package]: the package's symbols as do-symbols
+// walks them (present-symbols as symbols: no inherited ones left out).
+func (e *loopExpansion) parseBeingSymbols(v lisp.Value, kind string) driver {
+	var pkg lisp.Value = lisp.Sym("*package*")
+	if e.peekIs("OF", "IN") {
+		e.next("of")
+		pkg = e.next("a package")
+	}
+	external := kind == "EXTERNAL-SYMBOL" || kind == "EXTERNAL-SYMBOLS"
+	syms := gensym("SYMBOLS")
+	e.bind(syms, lisp.List(lisp.Sym("%package-symbols"), pkg, lisp.Bool(external)))
+	e.bindPatternVars(v)
+	return driver{pre: []assign{{syms, lisp.List(sCdr, syms)}}, test: lisp.List(sAtom, syms),
+		post: []assign{{v, lisp.List(sCar, syms)}}}
+}
+
 // parseBeing handles for var being the hash-keys/hash-values of table
 // [using (hash-value/hash-key other)].
 func (e *loopExpansion) parseBeing(v lisp.Value) driver {
@@ -290,6 +307,12 @@ func (e *loopExpansion) parseBeing(v lisp.Value) driver {
 		e.next("the")
 	}
 	kind, ok := e.next("hash-keys or hash-values").(*lisp.Symbol)
+	if ok {
+		switch kind.Name {
+		case "SYMBOL", "SYMBOLS", "PRESENT-SYMBOL", "PRESENT-SYMBOLS", "EXTERNAL-SYMBOL", "EXTERNAL-SYMBOLS":
+			return e.parseBeingSymbols(v, kind.Name)
+		}
+	}
 	keys := ok && (kind.Name == "HASH-KEY" || kind.Name == "HASH-KEYS")
 	values := ok && (kind.Name == "HASH-VALUE" || kind.Name == "HASH-VALUES")
 	if !keys && !values {

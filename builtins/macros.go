@@ -203,7 +203,6 @@ func registerMacros() {
 	macro("prog", "(prog (var…) tag-or-form…) binds the vars in parallel around a tagbody in a block nil.", expandProg(sLet))
 	macro("prog*", "(prog* (var…) tag-or-form…) binds the vars in sequence around a tagbody in a block nil.", expandProg(sLetStar))
 	macro("declaim", "(declaim declaration…) makes global declarations as the form is read: special ones make variables special; inline, optimize, type and the like are accepted and ignored.", expandDeclaim)
-	macro("in-package", "(in-package name) is accepted and ignored: nodelisp has one package.", ignoreForm)
 	macro("with-output-to-string", "(with-output-to-string (var) body…) binds var to a string output stream and returns what body wrote to it.", expandWithOutputToString)
 	macro("time", "(time form) evaluates form, prints how long it took, and returns its values.", expandTime)
 	fn("%time-start", 0, 0, "()", "Returns the current time in nanoseconds, for time (internal).",

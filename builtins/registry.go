@@ -33,7 +33,7 @@ var groups = [...]func(){
 	registerClosMacros,
 	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
 	registerTypesSubtypep, registerNumbersBoole, registerNumbersComplex, registerNumbersLogic,
-	registerNumbersBytes,
+	registerNumbersBytes, registerPackages,
 }
 
 // What the groups registered. Registration appends to functions and

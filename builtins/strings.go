@@ -59,16 +59,6 @@ func registerStrings() {
 	fn("make-symbol", 1, 1, "(name)", "A fresh uninterned symbol with a name.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return &lisp.Symbol{Name: stringArg("make-symbol", a[0])}
 	})
-	fn("intern", 1, 2, "(string &optional package)", "The symbol named string, made if need be; second value :internal, :external or nil (new).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		name := stringArg("intern", a[0])
-		if len(a) > 1 && strIsKeywordPackage(a[1]) {
-			// Keywords cannot be looked up without interning them, so an
-			// interned keyword always reports :external.
-			return t.Values(lisp.InternKeyword(name), lisp.Sym(":external"))
-		}
-		_, existed := lisp.FindSymbol(name)
-		return t.Values(lisp.Intern(name), strStatus(existed, lisp.Sym(":internal")))
-	})
 	fn("parse-integer", 1, 9, "(string &key start end radix junk-allowed)", "Parse an integer from a string; second value the index where parsing stopped.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n, pos := strParseInteger(a)
 		return t.Values(n, lisp.MakeInt(int64(pos)))
@@ -78,7 +68,7 @@ func registerStrings() {
 			// What the reader makes: at most a cons for every two characters.
 			reserve(t, int64(len(s.S))*consBytes/2, "read-from-string", len(s.S), "characters")
 		}
-		v, pos := strReadFromString(a, t.ReadOptions().Base)
+		v, pos := strReadFromString(a, t.ReadOptions())
 		return t.Values(resolveLiterals(t, v), lisp.MakeInt(int64(pos)))
 	})
 }
@@ -205,7 +195,7 @@ func strParseInteger(a []lisp.Value) (lisp.Value, int) {
 
 // strReadFromString is read-from-string over the characters of the
 // string between :start and :end.
-func strReadFromString(a []lisp.Value, base int) (lisp.Value, int) {
+func strReadFromString(a []lisp.Value, opts eval.ReadOptions) (lisp.Value, int) {
 	const op = "read-from-string"
 	src := stringArg(op, a[0])
 	eofError, eofValue := true, lisp.Value(lisp.Nil)
@@ -226,7 +216,8 @@ func strReadFromString(a []lisp.Value, base int) (lisp.Value, int) {
 	start, end := strBounds(op, kw, "start", "end", len(rs))
 	text := string(rs[start:end])
 	r := reader.New(text)
-	r.SetBase(base)
+	r.SetBase(opts.Base)
+	r.SetPackage(opts.Packages, opts.Package)
 	v, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		if eofError {

@@ -64,7 +64,7 @@ func TestStringFunctions(t *testing.T) {
 		{`(multiple-value-list (parse-integer "12x" :junk-allowed t))`, "(12 2)"},
 		{`(multiple-value-list (read-from-string "(a b) c"))`, "((a b) 6)"},
 		{`(multiple-value-list (intern "TXT-TEST-NEW"))`, "(txt-test-new nil)"},
-		{`(multiple-value-list (intern "CAR"))`, "(car :internal)"},
+		{`(multiple-value-list (intern "CAR"))`, "(car :inherited)"},
 		{`(write-to-string "s" :escape nil)`, `"s"`},
 	})
 }

@@ -77,6 +77,10 @@ type Interp struct {
 	ext     map[any]any
 	running *Thread
 	literal func(t *Thread, v lisp.Value) lisp.Value
+	// packages are the image's packages, and packageCell *package*'s cell
+	// (packages.go).
+	packages    *lisp.Packages
+	packageCell *cell
 }
 
 // Library gives an image the definitions of names it has not bound yet:
@@ -129,6 +133,7 @@ func New(limits Limits) *Interp {
 		c.special = true
 	}
 	in.definePrintVars()
+	in.definePackages()
 	in.defineConstants()
 	for _, b := range evaluatorBuiltins {
 		in.Define(b)
@@ -151,7 +156,7 @@ func (in *Interp) lookup(sym *lisp.Symbol) *cell {
 	if c, ok := in.cells[sym]; ok {
 		return c
 	}
-	if in.library == nil || sym.Keyword || !sym.Interned {
+	if in.library == nil || sym.Keyword || !sym.Interned || sym.Home != nil {
 		return nil
 	}
 	fn, m, ok := in.library(sym.Name)

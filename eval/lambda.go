@@ -168,17 +168,18 @@ func sfDefun(a *analyzer, form *lisp.Cons) *ir {
 	fn := a.lambdaIR(printName(xs[0]), xs[1], form.Cdr.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr, blockName, false)
 	c := a.in.cell(sym)
 	name := xs[0]
-	if _, ok := c.fn.(*Builtin); ok {
-		lisp.Errorf("defun: cannot redefine the builtin function %s", printName(xs[0]))
-	}
-	if _, ok := specialForms[sym]; ok {
-		lisp.Errorf("defun: cannot redefine the special operator %s", printName(sym))
-	}
+	// A defun of a standard name is refused when it runs, as SBCL's
+	// package lock refuses it, not when it is analysed: a program may
+	// define one on a branch that never runs ((unless (fboundp 'f)
+	// (defun f …))).
 	return &ir{gen: func(bool) code {
 		fc := fn.code()
 		return func(fr *frame) lisp.Value {
+			if _, ok := specialForms[sym]; ok {
+				lisp.SignalClass(lisp.ClassPackageError, "defun: cannot redefine the special operator %s", printName(sym))
+			}
 			if _, ok := c.fn.(*Builtin); ok {
-				lisp.Errorf("defun: cannot redefine the builtin function %s", printName(xs[0]))
+				lisp.SignalClass(lisp.ClassPackageError, "defun: cannot redefine the builtin function %s", printName(xs[0]))
 			}
 			c.fn = fc(fr)
 			c.macro = nil
@@ -193,12 +194,6 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 	sym, ok := xs[0].(*lisp.Symbol)
 	if !ok {
 		lisp.SignalClass(lisp.ClassProgramError, "defmacro: %s is not a symbol", lisp.Prin1ToString(xs[0]))
-	}
-	if _, ok := specialForms[sym]; ok {
-		lisp.Errorf("defmacro: cannot redefine the special operator %s", printName(sym))
-	}
-	if _, ok := a.in.cell(sym).fn.(*Builtin); ok {
-		lisp.Errorf("defmacro: cannot redefine the builtin function %s", printName(sym))
 	}
 	// The expander takes the whole form; its lambda list destructures the
 	// form's arguments, with &whole bound to the form itself.
@@ -225,6 +220,13 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 	return &ir{gen: func(bool) code {
 		fc := fn.code()
 		return func(fr *frame) lisp.Value {
+			// Refused when it runs, as defun is.
+			if _, ok := specialForms[sym]; ok {
+				lisp.SignalClass(lisp.ClassPackageError, "defmacro: cannot redefine the special operator %s", printName(sym))
+			}
+			if _, ok := c.fn.(*Builtin); ok {
+				lisp.SignalClass(lisp.ClassPackageError, "defmacro: cannot redefine the builtin function %s", printName(sym))
+			}
 			expander := fc(fr)
 			c.macro = func(t *Thread, form lisp.Value) lisp.Value { return t.callValue(expander, []lisp.Value{form}) }
 			c.macroInLisp = true

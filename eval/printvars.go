@@ -102,6 +102,7 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 	o.SingleFloats = pc.readFloat.value != lisp.Value(symDoubleFloat)
 	o.Operators = t.in.operator
 	o.Reserve = t.ReserveText
+	o.Package = t.CurrentPackage()
 	return o
 }
 
@@ -149,6 +150,10 @@ func bodyPosition(ll lisp.Value) int {
 type ReadOptions struct {
 	Base int
 	Eval bool // *read-eval*
+	// Packages and Package are the image's packages and *package*, for
+	// reader.Reader.SetPackage.
+	Packages *lisp.Packages
+	Package  *lisp.Package
 }
 
 // ReadOptions returns the current reader options.
@@ -164,7 +169,7 @@ func (t *Thread) ReadOptions() ReadOptions {
 	if pc.readSuppress.value != lisp.Value(lisp.Nil) {
 		lisp.Errorf("*read-suppress*: reading with *read-suppress* true is not supported")
 	}
-	return ReadOptions{Base: int(b), Eval: lisp.Truthy(pc.readEval.value)}
+	return ReadOptions{Base: int(b), Eval: lisp.Truthy(pc.readEval.value), Packages: t.in.packages, Package: t.CurrentPackage()}
 }
 
 // checkTopLevelReadBase refuses a cell that leaves *read-base* changed:

@@ -66,8 +66,12 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 	in.stdout.value, errCell.value = t.baseOut, t.baseOut
 	defer func() { in.stdout.value, errCell.value = savedOut, savedErr }()
 	res.Value = lisp.Nil
-	for i, form := range cell.Forms {
-		vals, err := t.protectedTop(form, cell, i)
+	for i := range cell.Forms {
+		form, formCell, at, err := in.formToRun(cell, i)
+		if err != nil {
+			return res, err
+		}
+		vals, err := t.protectedTop(form, formCell, at)
 		res.Defined = t.defined
 		if err != nil {
 			return res, err

@@ -22,6 +22,10 @@ type State struct {
 	Defs   []Def   `json:"defs,omitempty"`
 	// Watch is the whole watch list when the record changed it.
 	Watch *[]string `json:"watch,omitempty"`
+	// Packages are all the image's packages when the record changed
+	// them, and Package the name of *package* when it changed.
+	Packages *[]PackageRecord `json:"packages,omitempty"`
+	Package  *string          `json:"package,omitempty"`
 }
 
 // Var is one global variable's value after the cell.
@@ -74,5 +78,20 @@ func (State) Kind() string { return KindState }
 // Empty reports whether the record changes nothing: a head move's record,
 // which only says which state head stands on.
 func (p State) Empty() bool {
-	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil
+	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil && p.Packages == nil && p.Package == nil
+}
+
+// PackageRecord is one package of the image, as a state record holds it so
+// a head move, a resume and a fork make it again exactly: its names, the
+// packages it uses, and its symbols (a symbol of another package written
+// PKG::NAME).
+type PackageRecord struct {
+	Name      string   `json:"name"`
+	Nicknames []string `json:"nicknames,omitempty"`
+	Doc       string   `json:"doc,omitempty"`
+	Use       []string `json:"use,omitempty"`
+	Own       []string `json:"own,omitempty"`       // symbols whose home it is
+	Shadowing []string `json:"shadowing,omitempty"` // names
+	Imports   []string `json:"imports,omitempty"`   // PKG::NAME
+	External  []string `json:"external,omitempty"`  // names
 }

@@ -340,13 +340,22 @@ func (w *writer) symbol(s *lisp.Symbol) {
 		w.b.WriteByte(':')
 	case !s.Interned:
 		w.b.WriteString("#:")
+	case s.Home != nil:
+		// A symbol of a program's package: |PKG|::NAME.
+		w.barred(s.Home.Name)
+		w.b.WriteString("::")
 	}
 	if plainName(s.Name) {
 		w.b.WriteString(s.Name)
 		return
 	}
+	w.barred(s.Name)
+}
+
+// barred writes a name between bars, escaping bars and backslashes.
+func (w *writer) barred(name string) {
 	w.b.WriteByte('|')
-	for _, r := range s.Name {
+	for _, r := range name {
 		if r == '|' || r == '\\' {
 			w.b.WriteByte('\\')
 		}

@@ -26,7 +26,14 @@ type Classes func(name *lisp.Symbol) (*lisp.Class, bool)
 // instance of a class the image does not define, or naming a slot the
 // class lacks, is an error.
 func ReadIn(text string, classes Classes) (v lisp.Value, err error) {
-	r := &parser{s: text, labels: map[int]lisp.Value{}, classes: classes}
+	return ReadInPackages(text, classes, nil)
+}
+
+// ReadInPackages is ReadIn for an image with packages of its own: a
+// symbol written |PKG|::NAME is found, or made, in the package pkgs
+// names.
+func ReadInPackages(text string, classes Classes, pkgs *lisp.Packages) (v lisp.Value, err error) {
+	r := &parser{s: text, labels: map[int]lisp.Value{}, classes: classes, pkgs: pkgs}
 	defer func() {
 		if p := recover(); p != nil {
 			e, ok := p.(parseError)
@@ -56,7 +63,8 @@ type parser struct {
 	i       int
 	labels  map[int]lisp.Value
 	classes Classes
-	depth   int // nesting, bounded: state text may come from any log
+	depth   int            // nesting, bounded: state text may come from any log
+	pkgs    *lisp.Packages // the image's, for |PKG|::NAME; nil: none
 }
 
 func (r *parser) fail(format string, args ...any) {
@@ -401,6 +409,30 @@ func (r *parser) symbol(intern bool) *lisp.Symbol {
 		keyword = true
 		r.i++
 	}
+	name := r.name()
+	if intern && !keyword && strings.HasPrefix(r.s[r.i:], "::") {
+		r.i += 2
+		qualified := name + "::" + r.name()
+		if r.pkgs == nil {
+			r.fail("symbol %s: no packages to find it in", qualified)
+		}
+		s, err := r.pkgs.Resolve(qualified)
+		if err != nil {
+			r.fail("symbol %s: %v", qualified, err)
+		}
+		return s
+	}
+	switch {
+	case !intern:
+		return &lisp.Symbol{Name: name}
+	case keyword:
+		return lisp.InternKeyword(name)
+	}
+	return lisp.Intern(name)
+}
+
+// name reads a bare or barred symbol name.
+func (r *parser) name() string {
 	var name string
 	if r.peek() == '|' {
 		r.i++
@@ -428,13 +460,7 @@ func (r *parser) symbol(intern bool) *lisp.Symbol {
 			r.fail("empty symbol name")
 		}
 	}
-	switch {
-	case !intern:
-		return &lisp.Symbol{Name: name}
-	case keyword:
-		return lisp.InternKeyword(name)
-	}
-	return lisp.Intern(name)
+	return name
 }
 
 func (r *parser) number() lisp.Value {

@@ -25,6 +25,7 @@ type HostFunc func(ctx context.Context, args []lisp.Value) (lisp.Value, error)
 // so it holds names and markers only.
 func (it *Interpreter) Define(name, lambdaList, doc string, fn HostFunc) {
 	least, most := lambdaListArity(lambdaList)
+	lisp.MarkExtension(lisp.Sym(name).Name) // a host builtin is NODELISP's
 	it.evaluator.Define(&eval.Builtin{
 		Name: name, Doc: doc, Args: lambdaList, Min: least, Max: most,
 		Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -91,6 +92,7 @@ func (it *Interpreter) DefineFunc(name, doc string, goFunc any) error {
 	if ft.IsVariadic() {
 		min, max = ft.NumIn()-1, -1
 	}
+	lisp.MarkExtension(lisp.Sym(name).Name)
 	it.evaluator.Define(&eval.Builtin{
 		Name: name, Doc: doc, Args: argsText(ft), Min: min, Max: max,
 		Fn: func(_ *eval.Thread, args []lisp.Value) lisp.Value {

@@ -119,6 +119,7 @@ func (it *Interpreter) Set(name string, goValue any) error {
 	if err != nil {
 		return err
 	}
+	lisp.MarkExtension(lisp.Sym(name).Name) // a host's variable is NODELISP's
 	it.evaluator.SetGlobal(name, v)
 	return nil
 }

@@ -99,6 +99,10 @@ func (p *printer) print(v Value, depth int) {
 	switch x := v.(type) {
 	case *Symbol:
 		p.symbol(x)
+	case *Package:
+		p.b.WriteString("#<" + p.cased("PACKAGE") + " ")
+		p.b.WriteString(Prin1ToString(NewString(x.Name)))
+		p.b.WriteByte('>')
 	case Fixnum:
 		if p.o.Base == 10 && !p.o.Radix {
 			p.b.WriteString(strconv.FormatInt(int64(x), 10))

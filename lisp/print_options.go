@@ -40,6 +40,9 @@ type PrintOptions struct {
 	// grow to before a long string or number is written into it: the
 	// host's memory cap (eval.Thread.Reserve) ends the cell there.
 	Reserve func(bytes int64)
+	// Package is *package*: a symbol it does not find by its name prints
+	// with its home package's prefix. Nil is a pristine COMMON-LISP-USER.
+	Package *Package
 }
 
 // PrintCase is the value of *print-case*.

@@ -22,6 +22,8 @@ func (p *printer) symbol(s *Symbol) {
 		p.b.WriteByte(':')
 	case !p.o.NoGensym && !isInterned(s):
 		p.b.WriteString("#:")
+	case isInterned(s) && !p.o.Package.Accessible(s):
+		p.packagePrefix(s)
 	}
 	if !symbolNeedsBars(s.Name) {
 		p.b.WriteString(p.cased(s.Name))
@@ -40,8 +42,31 @@ func (p *printer) symbol(s *Symbol) {
 // isInterned reports whether s is the symbol its name finds: symbols made
 // without interning (#:foo, gensym) print with #: as CL's uninterned ones.
 func isInterned(s *Symbol) bool {
+	if s.Home != nil {
+		return s.Interned
+	}
 	found, ok := FindSymbol(s.Name)
 	return ok && found == s
+}
+
+// packagePrefix writes the prefix of a symbol the current package does
+// not see by its name: its home's name and one colon when it is external
+// there, two when not.
+func (p *printer) packagePrefix(s *Symbol) {
+	var reg *Packages
+	if p.o.Package != nil {
+		reg = p.o.Package.registry
+	}
+	home := reg.HomeOf(s)
+	if home == nil {
+		return
+	}
+	p.b.WriteString(p.cased(home.Name))
+	if home.IsExternal(s) {
+		p.b.WriteByte(':')
+	} else {
+		p.b.WriteString("::")
+	}
 }
 
 // cased applies *print-case* to the upper-case letters of a name; its

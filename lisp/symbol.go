@@ -14,12 +14,18 @@ type Symbol struct {
 	Name     string // as Common Lisp holds it: upper case unless read with |bars|
 	Keyword  bool
 	Interned bool // in the table: false for make-symbol's and gensym's
+	// Home is the package of a symbol of an image's own package; nil for
+	// the shared table's symbols (package.go).
+	Home *Package
 }
 
 // FunctionName lets a symbol stand for the function it names in messages.
 func (s *Symbol) String() string {
 	if s.Keyword {
 		return ":" + strings.ToLower(s.Name)
+	}
+	if s.Home != nil && s.Interned {
+		return strings.ToLower(s.Home.Name) + "::" + strings.ToLower(s.Name)
 	}
 	return strings.ToLower(s.Name)
 }
@@ -48,6 +54,14 @@ func Sym(name string) *Symbol {
 		return InternKeyword(strings.ToUpper(name[1:]))
 	}
 	return Intern(strings.ToUpper(name))
+}
+
+// findKeyword returns the keyword with this name if it was ever made.
+func findKeyword(name string) (*Symbol, bool) {
+	symMu.RLock()
+	s, ok := keywords[name]
+	symMu.RUnlock()
+	return s, ok
 }
 
 // FindSymbol returns the symbol with this name if it was ever interned,

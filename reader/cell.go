@@ -28,7 +28,14 @@ type Cell struct {
 	strings map[*lisp.String]literalAt
 	source  *lisp.Source
 	starts  []lisp.Pos // where each of Forms began
+	// from is where the reader stood before each form (offset, line and
+	// column), and unresolved which forms named a package the read ahead
+	// could not find: Reread reads a form again from there.
+	from       []readFrom
+	unresolved []bool
 }
+
+type readFrom struct{ off, line, col int }
 
 // literalAt is where a string literal was read: the place and byte
 // offset of its opening quote.
@@ -159,6 +166,10 @@ func (c *Cell) Form(i int) *Cell {
 	one := *c
 	one.Forms = c.Forms[i : i+1 : i+1]
 	one.starts = c.starts[i : i+1 : i+1]
+	if len(c.from) > i {
+		one.from = c.from[i : i+1 : i+1]
+		one.unresolved = c.unresolved[i : i+1 : i+1]
+	}
 	return &one
 }
 
@@ -168,12 +179,15 @@ func (c *Cell) Form(i int) *Cell {
 // cell read.
 func (c *Cell) FormCell(form lisp.Value) *Cell {
 	one := *c
-	one.Forms, one.starts = []lisp.Value{form}, nil
+	one.Forms, one.starts, one.from, one.unresolved = []lisp.Value{form}, nil, nil, nil
 	switch form.(type) {
 	case *lisp.Cons, *lisp.Symbol: // comparable, and what can fail
 		for i, f := range c.Forms {
 			if f == form {
 				one.starts = c.starts[i : i+1 : i+1]
+				if len(c.from) > i {
+					one.from, one.unresolved = c.from[i:i+1:i+1], c.unresolved[i:i+1:i+1]
+				}
 				break
 			}
 		}
@@ -195,7 +209,10 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 	r.strings = map[*lisp.String]literalAt{}
 	cell := &Cell{text: src, pos: r.pos, strings: r.strings, source: source}
 	defer func() { cell.Note, cell.HasNote = r.cellNote, r.hasNote }()
+	r.lenient = true
 	for {
+		from := readFrom{r.off, r.line, r.col}
+		r.unresolved = false
 		v, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			return cell, nil
@@ -206,7 +223,48 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 		}
 		cell.Forms = append(cell.Forms, v)
 		cell.starts = append(cell.starts, r.start)
+		cell.from = append(cell.from, from)
+		cell.unresolved = append(cell.unresolved, r.unresolved)
 	}
+}
+
+// Unresolved reports whether the cell's i'th form named a package, or an
+// external symbol, that did not exist when the cell was read: it must be
+// read again (Reread) before it runs.
+func (c *Cell) Unresolved(i int) bool {
+	return c != nil && i < len(c.unresolved) && c.unresolved[i]
+}
+
+// Reread reads the cell's i'th form again in pkg of pkgs (what *package*
+// is when it runs), returning a cell of that one form as Form does. Forms
+// that follow an in-package, or name a package the cell defines, read
+// differently than when the cell was read ahead.
+func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package) (*Cell, error) {
+	if i >= len(c.from) {
+		// A form a host made, not read from the text: it runs as it is.
+		one := *c
+		one.Forms = c.Forms[i : i+1 : i+1]
+		if i < len(c.starts) {
+			one.starts = c.starts[i : i+1 : i+1]
+		}
+		return &one, nil
+	}
+	r := New(c.text)
+	r.source = c.source
+	r.strings = map[*lisp.String]literalAt{}
+	r.off, r.line, r.col = c.from[i].off, c.from[i].line, c.from[i].col
+	r.begun = true
+	r.SetPackage(pkgs, pkg)
+	v, err := r.Read()
+	if err != nil {
+		return nil, err
+	}
+	one := *c
+	one.Forms = []lisp.Value{v}
+	one.starts = []lisp.Pos{r.start}
+	one.pos, one.strings = r.pos, r.strings
+	one.from, one.unresolved = nil, nil
+	return &one, nil
 }
 
 // noteOf is the note a first comment gives, when it has two or more

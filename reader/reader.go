@@ -44,7 +44,23 @@ type Reader struct {
 	// error about a place inside one (a format directive) can be placed
 	// in the text; nil for a reader made by New.
 	strings map[*lisp.String]literalAt
+
+	// pkgs and pkg are the image's packages and *package*: a symbol is
+	// interned in pkg, a prefix names a package of pkgs. Nil for both is
+	// a pristine COMMON-LISP-USER (SetPackage).
+	pkgs *lisp.Packages
+	pkg  *lisp.Package
+	// lenient is set while a cell is read ahead of running: a prefix
+	// naming a package that does not exist yet (a defpackage earlier in
+	// the cell makes it) gives a placeholder and marks the form
+	// unresolved, to be read again when it runs.
+	lenient    bool
+	unresolved bool
 }
+
+// SetPackage makes the reader intern symbols in pkg and find prefixed
+// packages in pkgs, as *package* says.
+func (r *Reader) SetPackage(pkgs *lisp.Packages, pkg *lisp.Package) { r.pkgs, r.pkg = pkgs, pkg }
 
 // SetBase makes the reader read integers and ratios in base (2 to 36), as
 // *read-base* does; a token with a decimal point is still decimal.

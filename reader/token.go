@@ -111,10 +111,10 @@ func (r *Reader) interpret(t token) (lisp.Value, kind) {
 	return r.symbol(t), kValue
 }
 
-// symbol interns a token that is not a number, honouring package markers:
-// :name is a keyword; the prefixes cl:, common-lisp:, cl-user: and
-// common-lisp-user: (single or double colon) name the one package nodelisp
-// has and are dropped; keyword: makes a keyword.
+// symbol interns a token that is not a number, honouring package
+// markers: :name is a keyword, pkg:name an external symbol of pkg,
+// pkg::name any symbol of it; a bare name is interned in the current
+// package.
 func (r *Reader) symbol(t token) lisp.Value {
 	var colons []int
 	for i, c := range t.runes {
@@ -125,7 +125,7 @@ func (r *Reader) symbol(t token) lisp.Value {
 	n := len(t.runes)
 	switch {
 	case len(colons) == 0:
-		return lisp.Intern(t.text(0, n))
+		return r.internIn(t, r.pkg, t.text(0, n))
 	case colons[0] == 0:
 		if len(colons) > 1 {
 			r.fail(t.start, "too many colons in "+string(t.runes))
@@ -134,8 +134,10 @@ func (r *Reader) symbol(t token) lisp.Value {
 	}
 	first := colons[0]
 	nameAt := first + 1
+	internal := false
 	if len(colons) > 1 && colons[1] == first+1 {
 		nameAt++
+		internal = true
 		colons = colons[1:]
 	}
 	if len(colons) > 1 {
@@ -145,15 +147,46 @@ func (r *Reader) symbol(t token) lisp.Value {
 		r.fail(t.start, "missing symbol name after package marker in "+string(t.runes))
 	}
 	name := t.text(nameAt, n)
-	switch pkg := t.text(0, first); pkg {
-	case "CL", "COMMON-LISP", "CL-USER", "COMMON-LISP-USER":
-		return lisp.Intern(name)
-	case "KEYWORD":
-		return lisp.InternKeyword(name)
-	default:
-		r.fail(t.start, "package "+pkg+" does not exist")
+	pkgName := t.text(0, first)
+	pkg, ok := r.pkgs.Find(pkgName)
+	if !ok {
+		if r.lenient {
+			r.unresolved = true
+			return &lisp.Symbol{Name: name}
+		}
+		r.fail(t.start, "package "+pkgName+" does not exist")
 	}
-	return nil
+	if pkg == lisp.PackageKeyword {
+		return lisp.InternKeyword(name)
+	}
+	if internal || r.suppress {
+		return r.internIn(t, pkg, name)
+	}
+	s, st := pkg.Find(name)
+	if st != lisp.StatusExternal {
+		if r.lenient {
+			r.unresolved = true
+			return &lisp.Symbol{Name: name}
+		}
+		r.fail(t.start, "the symbol "+name+" is not external in the "+packageName(pkg)+" package")
+	}
+	return s
+}
+
+func packageName(p *lisp.Package) string {
+	if p == nil {
+		return "COMMON-LISP-USER"
+	}
+	return p.Name
+}
+
+// internIn interns name in pkg, where a locked package refuses a new one.
+func (r *Reader) internIn(t token, pkg *lisp.Package, name string) lisp.Value {
+	s, _, err := pkg.Intern(name)
+	if err != nil {
+		r.fail(t.start, err.Error())
+	}
+	return s
 }
 
 // parseDecimal reads s as a number in CL's decimal syntax, if it is one:

@@ -70,6 +70,9 @@ type foldedState struct {
 	vars  map[string]foldedVar
 	defs  imageState // only its defs are used
 	watch []string
+	// packages and current are the newest records of them (nil: none).
+	packages *[]lisp.PackageRecord
+	current  *string
 }
 
 // foldedVar is a variable's newest record and, when it was recorded in a
@@ -97,6 +100,13 @@ func fold(chain []event.State) foldedState {
 		if p.Watch != nil {
 			f.watch = slices.Clone(*p.Watch)
 		}
+		if p.Packages != nil {
+			recs := packageRecordsFromLog(*p.Packages)
+			f.packages = &recs
+		}
+		if p.Package != nil {
+			f.current = p.Package
+		}
 	}
 	return f
 }
@@ -115,6 +125,8 @@ func (s *Session) restoreImage(ctx context.Context, seq int64, chain []event.Sta
 	s.img = st
 	f := fold(chain)
 	r := &restorer{s: s, ctx: ctx, f: f, groups: map[*event.Group][]lisp.Value{}}
+	r.packages()
+	defer r.currentPackage()
 	names := make([]string, 0, len(f.vars))
 	for name := range f.vars {
 		names = append(names, name)
@@ -164,11 +176,11 @@ func (r *restorer) read(name string, groups map[*event.Group][]lisp.Value) (lisp
 	image := r.s.interpreter.Evaluator()
 	classes := func(name *lisp.Symbol) (*lisp.Class, bool) { return builtins.StructureOrClass(image, name) }
 	if fv.group == nil {
-		return imagestate.ReadIn(fv.rec.Value, classes)
+		return imagestate.ReadInPackages(fv.rec.Value, classes, image.Packages())
 	}
 	values, ok := groups[fv.group]
 	if !ok {
-		v, err := imagestate.ReadIn(fv.group.Value, classes)
+		v, err := imagestate.ReadInPackages(fv.group.Value, classes, image.Packages())
 		if err != nil {
 			return nil, err
 		}
@@ -233,13 +245,13 @@ func defName(key string) string {
 // presetNamed sets the recorded variables a form names from their
 // records before the form runs; they are set again, afresh, at the end.
 func (r *restorer) presetNamed(form string) {
-	text, err := imagestate.Read(form)
+	text, err := imagestate.ReadInPackages(form, nil, r.s.interpreter.Evaluator().Packages())
 	if err != nil {
 		return
 	}
 	scratch := map[*event.Group][]lisp.Value{}
 	for name, fv := range r.f.vars {
-		sym := lisp.Intern(name)
+		sym := r.symbol(name)
 		if fv.rec.Constant || fv.rec.Unbound || fv.rec.Why != "" || !mentions(text, sym) {
 			continue
 		}
@@ -254,7 +266,7 @@ func (r *restorer) presetNamed(form string) {
 // class is not defined yet) reports false and notes nothing.
 func (r *restorer) constant(name string, quiet bool) bool {
 	rec := r.f.vars[name].rec
-	sym := lisp.Intern(name)
+	sym := r.symbol(name)
 	tv := &trackedVar{rec: rec, recorded: true}
 	r.s.img.vars[sym] = tv
 	if rec.Why != "" {
@@ -287,7 +299,7 @@ func (r *restorer) constant(name string, quiet bool) bool {
 // variable sets one recorded global from its record.
 func (r *restorer) variable(name string) {
 	rec := r.f.vars[name].rec
-	sym := lisp.Intern(name)
+	sym := r.symbol(name)
 	image := r.s.interpreter.Evaluator()
 	tv := &trackedVar{rec: rec, recorded: true, group: r.f.vars[name].group}
 	defer func() { r.s.img.vars[sym] = tv }()
@@ -318,7 +330,7 @@ func (r *restorer) variable(name string) {
 // evalState evaluates one form given as state text, printing nothing and
 // appending nothing (ctx is a replay context: the file verbs refuse).
 func (s *Session) evalState(ctx context.Context, text string) error {
-	form, err := imagestate.Read(text)
+	form, err := imagestate.ReadInPackages(text, nil, s.interpreter.Evaluator().Packages())
 	if err != nil {
 		return err
 	}

@@ -45,6 +45,10 @@ type imageState struct {
 	// replayed is set when the image was built by replaying definitions
 	// (a session from before state records): the next record is full.
 	replayed bool
+	// packages is the JSON of the packages last recorded ("" none made),
+	// and current the name of *package* last recorded.
+	packages string
+	current  string
 }
 
 // definers are the operators whose top-level forms are definitions: a
@@ -61,7 +65,7 @@ var definers = map[string]bool{
 func (s *Session) newImageState() *imageState {
 	st := &imageState{vars: map[*lisp.Symbol]*trackedVar{}}
 	s.interpreter.Evaluator().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
-		tv := &trackedVar{value: v, rec: event.Var{Name: sym.Name}}
+		tv := &trackedVar{value: v, rec: event.Var{Name: stateName(sym)}}
 		if text, err := imagestate.Print(v); err == nil {
 			tv.rec.Value = text
 		} else {
@@ -128,7 +132,7 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool)
 	}
 	for sym, tv := range st.vars {
 		if !seen[sym] && !tv.host && !tv.rec.Unbound && !tv.rec.Constant {
-			tv.value, tv.rec, tv.group, tv.recorded = nil, event.Var{Name: sym.Name, Unbound: true}, nil, true
+			tv.value, tv.rec, tv.group, tv.recorded = nil, event.Var{Name: stateName(sym), Unbound: true}, nil, true
 			p.Vars = append(p.Vars, tv.rec)
 		}
 	}
@@ -152,7 +156,8 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool)
 		}
 		p.Watch = &w
 	}
-	return p, len(p.Vars) > 0 || len(p.Defs) > 0 || p.Watch != nil || st.replayed
+	st.packageChanges(&p, image)
+	return p, len(p.Vars) > 0 || len(p.Defs) > 0 || p.Watch != nil || p.Packages != nil || p.Package != nil || st.replayed
 }
 
 // printedVar is one global a state check printed.
@@ -169,7 +174,7 @@ type printedVar struct {
 // changed, or when it was last recorded in a group.
 func (st *imageState) varChange(p *event.State, pv printedVar, cell *reader.Cell) {
 	tv := st.vars[pv.sym]
-	rec := event.Var{Name: pv.sym.Name, Undeclared: pv.undeclared}
+	rec := event.Var{Name: stateName(pv.sym), Undeclared: pv.undeclared}
 	switch {
 	case pv.err == nil:
 		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text && tv.rec.Undeclared == pv.undeclared {
@@ -241,6 +246,7 @@ func (st *imageState) full() event.State {
 		w = []string{}
 	}
 	p.Watch = &w
+	st.fullPackages(&p)
 	return p
 }
 

@@ -18,11 +18,11 @@ import (
 // no joint text (it holds a closure the Sharing did not walk into): its
 // globals, printed again alone, are then recorded one by one.
 func (st *imageState) groupChanges(p *event.State, printed []printedVar, members []int) bool {
-	slices.SortFunc(members, func(a, b int) int { return strings.Compare(printed[a].sym.Name, printed[b].sym.Name) })
+	slices.SortFunc(members, func(a, b int) int { return strings.Compare(stateName(printed[a].sym), stateName(printed[b].sym)) })
 	names := make([]string, len(members))
 	values := make([]lisp.Value, len(members))
 	for k, i := range members {
-		names[k], values[k] = printed[i].sym.Name, printed[i].value
+		names[k], values[k] = stateName(printed[i].sym), printed[i].value
 	}
 	text, err := imagestate.Print(lisp.List(values...))
 	if err != nil {
@@ -52,7 +52,7 @@ func (st *imageState) groupChanges(p *event.State, printed []printedVar, members
 			tv = &trackedVar{}
 			st.vars[pv.sym] = tv
 		}
-		tv.value, tv.rec, tv.group, tv.recorded = pv.value, event.Var{Name: pv.sym.Name, Undeclared: pv.undeclared}, g, true
+		tv.value, tv.rec, tv.group, tv.recorded = pv.value, event.Var{Name: stateName(pv.sym), Undeclared: pv.undeclared}, g, true
 		addVar(p, tv)
 	}
 	return true
@@ -103,7 +103,7 @@ func constants(cell *reader.Cell, image *eval.Interp) []constantRecord {
 		if !info.Bound {
 			return // the form failed
 		}
-		rec := event.Var{Name: sym.Name, Constant: true}
+		rec := event.Var{Name: stateName(sym), Constant: true}
 		if text, err := imagestate.Print(info.Value); err == nil {
 			rec.Value = text
 		} else {
