@@ -90,6 +90,7 @@ func init() {
 	def("unwind-protect", "Evaluate PROTECTED, then CLEANUP forms however it is left.", sfUnwindProtect)
 	def("handler-case", "Evaluate FORM; on a matching condition, unwind and run its clause.", sfHandlerCase)
 	def("handler-bind", "Evaluate the body with condition handlers called at signal time.", sfHandlerBind)
+	def("progv", "Bind the symbols of a list computed at run time as special variables to a list of values, and evaluate the body.", sfProgv)
 	def("restart-case", "Evaluate FORM with restarts that, invoked, unwind here and run their clause.", sfRestartCase)
 	def("restart-bind", "Evaluate the body with restarts that are functions called where they are invoked.", sfRestartBind)
 	def("ignore-errors", "Evaluate the body; on an error return nil and the condition.", sfIgnoreErrors)
