@@ -34,7 +34,7 @@ var groups = [...]func(){
 	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
 	registerTypesSubtypep, registerNumbersBoole, registerNumbersComplex, registerNumbersLogic,
 	registerNumbersBytes,
-	registerSymbolPlists,
+	registerSymbolPlists, registerPathnames,
 }
 
 // What the groups registered. Registration appends to functions and
