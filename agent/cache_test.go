@@ -9,6 +9,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/agent"
 	"github.com/nodelisp/nodelisp/agent/anthropic"
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/internal/providerstub"
 	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
@@ -84,7 +85,7 @@ func TestCacheBreakpointsAndPrefix(t *testing.T) {
 		}
 		var drop session.Message
 		for _, m := range w.Messages {
-			if m.Kind == store.KindAnswer && drop.Seq == 0 {
+			if m.Kind == event.KindAnswer && drop.Seq == 0 {
 				drop = m
 			}
 		}
@@ -142,7 +143,7 @@ func TestCacheBreakpointsAndPrefix(t *testing.T) {
 func TestBreakpointSkipsTheWarning(t *testing.T) {
 	w := &session.Window{Messages: []session.Message{
 		{ID: "system", Role: session.RoleSystem, Text: "sys"},
-		{ID: "5", Role: session.RoleUser, Text: "hi", Seq: 5, Kind: store.KindInput},
+		{ID: "5", Role: session.RoleUser, Text: "hi", Seq: 5, Kind: event.KindInput},
 		{ID: "warn", Role: session.RoleSystem, Text: "[context at 90%]"},
 	}}
 	req := agent.Translate(w, "m", 100)

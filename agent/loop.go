@@ -2,11 +2,11 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/session"
 )
 
@@ -143,7 +143,7 @@ func (a *Agent) round(ctx context.Context, round int) (Response, error) {
 func (a *Agent) logResponse(ctx context.Context, resp Response, latency time.Duration, failed error) error {
 	// The response is logged even when ctx was cancelled mid-stream.
 	lctx := context.WithoutCancel(ctx)
-	p := responsePayload{Provider: a.Provider.Name(), Model: resp.Model, StopReason: resp.StopReason,
+	p := event.ModelResponse{Provider: a.Provider.Name(), Model: resp.Model, StopReason: resp.StopReason,
 		LatencyMS: latency.Milliseconds(), Usage: resp.Usage, Thinking: resp.Thinking}
 	if p.Model == "" {
 		p.Model = a.Model
@@ -154,11 +154,7 @@ func (a *Agent) logResponse(ctx context.Context, resp Response, latency time.Dur
 	if failed != nil {
 		p.Error, p.Text = failed.Error(), resp.Text
 	}
-	body, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	seq, err := a.Session.Record(lctx, KindResponse, body)
+	seq, err := a.Session.Record(lctx, KindResponse, event.Encode(p))
 	if err != nil {
 		return err
 	}
@@ -200,8 +196,7 @@ func (a *Agent) interrupt(ctx context.Context, reason error) error {
 	if errors.Is(reason, context.Canceled) {
 		why = "cancelled by the user"
 	}
-	body, _ := json.Marshal(interruptedPayload{Reason: why})
-	seq, err := a.Session.Record(context.WithoutCancel(ctx), KindInterrupted, body)
+	seq, err := a.Session.Record(context.WithoutCancel(ctx), KindInterrupted, event.Encode(event.TurnInterrupted{Reason: why}))
 	a.emit(Event{Type: "interrupted", Seq: seq, Text: why})
 	return errors.Join(fmt.Errorf("%w: %s", ErrInterrupted, why), err)
 }

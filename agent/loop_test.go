@@ -2,7 +2,6 @@ package agent_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nodelisp/nodelisp/agent"
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/internal/providerstub"
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -48,14 +48,8 @@ func TestTurnOfSeveralRounds(t *testing.T) {
 			t.Errorf("log kinds\n got %q\nwant %q", got, want)
 		}
 		resp := eventsOf(t, st, r.s.ID(), agent.KindResponse)
-		var p struct {
-			Provider   string      `json:"provider"`
-			StopReason string      `json:"stop_reason"`
-			Usage      agent.Usage `json:"usage"`
-			Thinking   []string    `json:"thinking"`
-			Calls      []string    `json:"calls"`
-		}
-		if err := json.Unmarshal(resp[1].Payload, &p); err != nil {
+		p, err := event.Decode[event.ModelResponse](resp[1].Payload)
+		if err != nil {
 			t.Fatal(err)
 		}
 		if p.Provider != "anthropic" || p.StopReason != "tool_use" || p.Usage != (agent.Usage{Input: 220, Output: 0, CacheRead: 80, CacheWrite: 20}) ||
@@ -63,7 +57,7 @@ func TestTurnOfSeveralRounds(t *testing.T) {
 			len(p.Calls) != 1 || p.Calls[0] != `{"code":"(* 3 4)"}` {
 			t.Errorf("the second response's record: %s", resp[1].Payload)
 		}
-		usage := eventsOf(t, st, r.s.ID(), store.KindUsage)
+		usage := eventsOf(t, st, r.s.ID(), event.KindUsage)
 		if len(usage) != 3 || !strings.Contains(string(usage[1].Payload), `"input_tokens":220`) {
 			t.Errorf("usage reports: %d, second %s", len(usage), usage[1].Payload)
 		}
@@ -144,10 +138,10 @@ func TestTooLarge(t *testing.T) {
 		if err != nil || res.Answer != "after eviction" {
 			t.Fatalf("retry: %q, %v", res.Answer, err)
 		}
-		if c := eventsOf(t, st, r.s.ID(), store.KindCeiling); len(c) != 1 {
+		if c := eventsOf(t, st, r.s.ID(), event.KindCeiling); len(c) != 1 {
 			t.Fatalf("%d ceilings recorded, want 1", len(c))
 		}
-		if ev := eventsOf(t, st, r.s.ID(), store.KindEviction); len(ev) == 0 {
+		if ev := eventsOf(t, st, r.s.ID(), event.KindEviction); len(ev) == 0 {
 			t.Errorf("no eviction after the ceiling")
 		}
 		retry := decode[anthropicBody](t, r.stub.Requests()[3])
@@ -269,7 +263,7 @@ func TestOpenAITooLarge(t *testing.T) {
 		if _, err := r.a.Turn(context.Background(), "x"); err != nil {
 			t.Fatal(err)
 		}
-		if c := eventsOf(t, st, r.s.ID(), store.KindCeiling); len(c) != 1 {
+		if c := eventsOf(t, st, r.s.ID(), event.KindCeiling); len(c) != 1 {
 			t.Fatalf("%d ceilings", len(c))
 		}
 	})

@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/nodelisp/nodelisp/event"
+
 // Request is one model request, neutral between providers: what the
 // window says, laid out as a conversation with one tool.
 type Request struct {
@@ -54,15 +56,7 @@ type Call struct {
 }
 
 // Usage is a response's token figures as the provider reports them.
-type Usage struct {
-	// Input is every input token of the request: uncached, cache reads
-	// and cache writes together (the window's size as the provider counts
-	// it).
-	Input      int `json:"input"`
-	Output     int `json:"output"`
-	CacheRead  int `json:"cache_read"`
-	CacheWrite int `json:"cache_write"`
-}
+type Usage = event.ModelUsage
 
 // Response is a model's whole answer to one request.
 type Response struct {

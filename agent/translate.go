@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/session"
-	"github.com/nodelisp/nodelisp/store"
 )
 
 // Translate lays a window out as a request. The system prompt and the
@@ -30,7 +30,7 @@ func Translate(w *session.Window, model string, maxTokens int) Request {
 			continue
 		case m.Role == session.RoleUser:
 			r.Messages = append(r.Messages, textMessage(User, m.Text))
-		case m.Role == session.RoleAssistant && m.Kind == store.KindToolCall:
+		case m.Role == session.RoleAssistant && m.Kind == event.KindToolCall:
 			if i+1 < len(msgs) && msgs[i+1].Role == session.RoleTool {
 				id := callID(m.Seq)
 				r.Messages = append(r.Messages,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func TestBacktraceAcrossCells(t *testing.T) {
 		t.Fatal("no error")
 	}
 	r := interp.Report(err, current)
-	want := interp.ErrorReport{
+	want := interp.ErrorReport{Condition: event.Condition{
 		Type: "type-error", Message: "car: the value 5 is not a list (at 1:14 in [seq 4], in the earlier cell that defined the code)",
 		Position: "2:3",
 		Backtrace: []interp.FrameReport{
@@ -50,7 +51,7 @@ func TestBacktraceAcrossCells(t *testing.T) {
 			{Function: "b", Call: "3:20", CallSeq: 4, Repeat: 1},
 			{Function: "a", Call: "2:3", Repeat: 1},
 		},
-	}
+	}}
 	if d := cmp.Diff(want, r, cmpopts.IgnoreUnexported(interp.ErrorReport{})); d != "" {
 		t.Errorf("report (-want +got):\n%s", d)
 	}

@@ -2,10 +2,9 @@ package recall
 
 import (
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"slices"
 	"sync/atomic"
-
-	"github.com/nodelisp/nodelisp/store"
 )
 
 // Cell is the cell a host is evaluating, told to recall through the
@@ -51,5 +50,5 @@ func (c *Cell) is(session string, seq int64) bool {
 // turn's input and its tool call, so that an input its call repeats is
 // counted once, as the call.
 func repeats(kinds []string) bool {
-	return kinds == nil || slices.Contains(kinds, store.KindInput) && slices.Contains(kinds, store.KindToolCall)
+	return kinds == nil || slices.Contains(kinds, event.KindInput) && slices.Contains(kinds, event.KindToolCall)
 }

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 	"time"
@@ -48,10 +49,10 @@ func fixture() []store.SessionLog {
 		return l
 	}
 	const (
-		in  = store.KindInput
-		ans = store.KindAnswer
-		tc  = store.KindToolCall
-		tr  = store.KindToolResult
+		in  = event.KindInput
+		ans = event.KindAnswer
+		tc  = event.KindToolCall
+		tr  = event.KindToolResult
 	)
 	return []store.SessionLog{
 		log(store.Session{ID: "s1", Title: "deploy work", CreatedAt: at("06:40:00.000000")},
@@ -63,12 +64,12 @@ func fixture() []store.SessionLog {
 			ev{6, "06:41:03.600006", tc, 5, `{"code":` + jsonText(longCode) + `,"note":"menu"}`},
 			ev{7, "06:41:03.950007", tr, 5, `{"call":6,"text":` + jsonText(longResult) + `,"duration_ms":350,"error":false,"defined":["menu"],"watching":{}}`},
 			ev{8, "06:41:06.800008", ans, 5, `{"text":"Done: the menu now reads École (not ÉCOLE)."}`},
-			ev{9, "06:42:00.900009", store.KindHeadMove, 5, `{"from":5,"to":1,"why":"undo"}`},
+			ev{9, "06:42:00.900009", event.KindHeadMove, 5, `{"from":5,"to":1,"why":"undo"}`},
 			ev{10, "06:42:30.000010", in, 10, `{"text":"try again: spend 100% of the_window on the deploy","parent":1}`},
 			ev{11, "06:42:31.100011", tc, 10, `{"code":"(recall-log :match \"deploy\" :limit 3)","note":null}`},
 			ev{12, "06:42:31.140012", tr, 10, `{"call":11,"text":"((:seq 1 :kind \"input\") (:seq 4 :kind \"assistant answer\"))","duration_ms":40,"error":false,"defined":[],"watching":{}}`},
 			ev{13, "06:42:33.300013", ans, 10, `{"text":"Found it at seq 4: the window held the answer."}`},
-			ev{14, "06:42:33.400014", store.KindUsage, 10, `{"input_tokens":1200,"output_tokens":80}`},
+			ev{14, "06:42:33.400014", event.KindUsage, 10, `{"input_tokens":1200,"output_tokens":80}`},
 			ev{15, "06:55:00.000015", in, 15, `{"text":"after the fork: only s1 sees this","parent":10}`},
 			ev{16, "06:55:02.000016", ans, 15, `{"text":"Seen only in s1."}`},
 		),
@@ -83,11 +84,11 @@ func fixture() []store.SessionLog {
 			ev{2, "06:45:01.000002", tc, 1, `{"code":"(shell \"make docs\")","note":null}`},
 			ev{3, "06:45:09.000003", tr, 1, `{"call":2,"text":"built 12 pages","error":false}`},
 			ev{4, "06:50:30.000004", ans, 1, `{"text":"The docs are deployed; see the window."}`},
-			ev{5, "06:51:00.000005", store.KindFileChange, 1, `{"path":"docs/index.md","before":null,"after":"# Docs\n"}`},
-			ev{6, "06:51:01.000006", store.KindWarning, 1, `{"text":"context at 86% of the budget"}`},
-			ev{7, "06:51:02.000007", store.KindEviction, 1, `{"first":1,"last":3,"turns":1}`},
-			ev{8, "06:51:03.000008", store.KindContextEdit, 1, `{"drop":[2],"note":"keep docs"}`},
-			ev{9, "06:51:04.000009", store.KindCeiling, 1, `{"tokens":180000}`},
+			ev{5, "06:51:00.000005", event.KindFileChange, 1, `{"path":"docs/index.md","before":null,"after":"# Docs\n"}`},
+			ev{6, "06:51:01.000006", event.KindWarning, 1, `{"text":"context at 86% of the budget"}`},
+			ev{7, "06:51:02.000007", event.KindEviction, 1, `{"first":1,"last":3,"turns":1}`},
+			ev{8, "06:51:03.000008", event.KindContextEdit, 1, `{"drop":[2],"note":"keep docs"}`},
+			ev{9, "06:51:04.000009", event.KindCeiling, 1, `{"tokens":180000}`},
 		),
 	}
 }

@@ -1,16 +1,16 @@
 package recall
 
 import (
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/lisp"
-	"github.com/nodelisp/nodelisp/store"
 	"github.com/nodelisp/nodelisp/unpack"
 )
 
 // defaultKinds are the kinds recall reads unless told otherwise: the
 // conversation itself, not the bookkeeping around it.
-var defaultKinds = []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult}
+var defaultKinds = []string{event.KindInput, event.KindAnswer, event.KindToolCall, event.KindToolResult}
 
 // kindsArg is :kinds: a kind, or a list of kinds, each a string ("tool
 // call") or a keyword (:tool-call, its dashes read as spaces). Absent or

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestRankBest(t *testing.T) {
 			"only the deploy word here",                                           // 6: not a hit
 		} {
 			p, _ := json.Marshal(map[string]string{"text": text})
-			if _, err := st.Append(ctx, "r", []store.NewEvent{{Kind: store.KindAnswer, Turn: 1, Payload: p}}); err != nil {
+			if _, err := st.Append(ctx, "r", []store.NewEvent{{Kind: event.KindAnswer, Turn: 1, Payload: p}}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,8 +1,8 @@
 package recall
 
 import (
-	"bytes"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/lisp"
@@ -39,7 +39,7 @@ func row(e store.Event, clip int) []lisp.Value {
 		kwKind, lisp.NewString(e.Kind),
 		kwBody, lisp.NewString(body),
 	}
-	if e.Kind == store.KindToolResult {
+	if e.Kind == event.KindToolResult {
 		r = append(r, kwDurationMS, durationMS(e.Payload))
 	}
 	return r
@@ -66,18 +66,14 @@ func clipText(s string, n int) string {
 // durationMS is a tool result's duration_ms: an integer as written, a
 // float if the host wrote one, nil when the payload has none.
 func durationMS(payload json.RawMessage) lisp.Value {
-	var m struct {
-		DurationMS *json.Number `json:"duration_ms"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.UseNumber()
-	if dec.Decode(&m) != nil || m.DurationMS == nil {
+	d, err := event.Number(payload, "duration_ms")
+	if err != nil || d == nil {
 		return lisp.Nil
 	}
-	if n, err := m.DurationMS.Int64(); err == nil {
+	if n, err := d.Int64(); err == nil {
 		return lisp.MakeInt(n)
 	}
-	if f, err := m.DurationMS.Float64(); err == nil {
+	if f, err := d.Float64(); err == nil {
 		return lisp.Float(f)
 	}
 	return lisp.Nil

@@ -2,8 +2,8 @@ package serve_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -86,7 +86,7 @@ func checkLogMatchesDisk(t *testing.T, e testEnv, trial int, when string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	r, err := st.Scan(ctx, store.Query{Session: "s1", Kinds: []string{store.KindFileChange, store.KindToolCall, store.KindToolResult}})
+	r, err := st.Scan(ctx, store.Query{Session: "s1", Kinds: []string{event.KindFileChange, event.KindToolCall, event.KindToolResult}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,20 +94,16 @@ func checkLogMatchesDisk(t *testing.T, e testEnv, trial int, when string) {
 	calls, results := map[int64]bool{}, map[int64]bool{}
 	for _, ev := range r.Events {
 		switch ev.Kind {
-		case store.KindFileChange:
-			var p struct {
-				Path  string
-				After *string
-			}
-			if err := json.Unmarshal(ev.Payload, &p); err != nil {
+		case event.KindFileChange:
+			p, err := event.Decode[event.FileChange](ev.Payload)
+			if err != nil {
 				t.Fatal(err)
 			}
 			want[p.Path] = p.After
-		case store.KindToolCall:
+		case event.KindToolCall:
 			calls[ev.Seq] = true
-		case store.KindToolResult:
-			var p struct{ Call int64 }
-			json.Unmarshal(ev.Payload, &p)
+		case event.KindToolResult:
+			p, _ := event.Decode[event.ToolResult](ev.Payload)
 			results[p.Call] = true
 		}
 	}

@@ -28,7 +28,7 @@ type MCPOptions struct {
 // or ctx is done. The connection is one session: each eval call is a turn
 // whose input is the cell, as in the REPL.
 func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out io.Writer) error {
-	h := &mcpHost{cfg: cfg, resume: opts.Session}
+	h := &mcpHost{cfg: cfg, resume: opts.Session, recall: &recaller{st: cfg.Store}}
 	if opts.Session != "" {
 		// Resume at once, so a wrong id fails the command rather than the
 		// first tool call.
@@ -56,6 +56,7 @@ func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out 
 type mcpHost struct {
 	cfg    Config
 	resume string
+	recall *recaller // the recall tools, which need no session
 
 	mu      sync.Mutex
 	s       *session.Session
@@ -132,7 +133,7 @@ type sessionArgs struct {
 // session host, as the JSON-RPC methods are.
 func (h *mcpHost) tools() []mcpTool {
 	turn := []field{required("turn", "integer", "the turn: its input seq, as tree lists it")}
-	return []mcpTool{
+	return append([]mcpTool{
 		tool("eval", evalDescription, []field{
 			required("code", "string", session.EvalCodeDescription),
 			arg("timeout_ms", "integer", session.EvalTimeoutDescription),
@@ -155,7 +156,7 @@ func (h *mcpHost) tools() []mcpTool {
 		tool("session", "Report this connection's session (its id resumes it later with --session), or resume another stored session.", []field{
 			arg("resume", "string", "resume this stored session id instead; omit to report the current session"),
 		}, h.session),
-	}
+	}, recallTools(h.recall)...)
 }
 
 func (h *mcpHost) eval(ctx context.Context, a evalArgs) (*toolResult, Cell, error) {

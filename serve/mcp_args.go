@@ -14,7 +14,7 @@ import (
 
 // field is one argument of a tool.
 type field struct {
-	name, kind, about string // kind is a JSON Schema type: string, integer, boolean
+	name, kind, about string // kind is a JSON Schema type: string, integer, boolean, array (of strings)
 	required          bool
 }
 
@@ -35,7 +35,11 @@ func inputSchema(fields []field) json.RawMessage {
 				b.WriteByte(',')
 			}
 			about, _ := marshal(f.about)
-			fmt.Fprintf(&b, `%q:{"type":%q,"description":%s}`, f.name, f.kind, about)
+			items := ""
+			if f.kind == "array" {
+				items = `,"items":{"type":"string"}`
+			}
+			fmt.Fprintf(&b, `%q:{"type":%q%s,"description":%s}`, f.name, f.kind, items, about)
 		}
 		b.WriteByte('}')
 	}

@@ -117,7 +117,7 @@ func TestMCPProtocolEdges(t *testing.T) {
 		t.Errorf("answers without an id: %v", noID)
 	}
 	tools, _ := byID["10"]["result"].(map[string]any)["tools"].([]any)
-	if len(tools) != 11 {
+	if len(tools) != 14 { // eleven session tools, three recall tools
 		t.Fatalf("tools/list: %d tools", len(tools))
 	}
 	eval := tools[0].(map[string]any)

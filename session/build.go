@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	ctxfile "github.com/nodelisp/nodelisp/context"
 	"github.com/nodelisp/nodelisp/evict"
@@ -19,11 +20,11 @@ type windowTurn struct {
 
 // splitTurns groups window events into turns and rounds. Request events
 // end rounds and are not themselves kept.
-func splitTurns(events []store.Event, turnSeqs []int64, ev evictionPayload, edits *contextState) []*windowTurn {
+func splitTurns(events []store.Event, turnSeqs []int64, ev event.Eviction, edits *contextState) []*windowTurn {
 	byTurn := make(map[int64]*windowTurn, len(turnSeqs))
 	out := make([]*windowTurn, 0, len(turnSeqs))
 	for _, seq := range turnSeqs {
-		t := &windowTurn{shed: ev.shedThrough(seq), edits: edits}
+		t := &windowTurn{shed: ev.ShedThrough(seq), edits: edits}
 		byTurn[seq] = t
 		out = append(out, t)
 	}
@@ -34,9 +35,9 @@ func splitTurns(events []store.Event, turnSeqs []int64, ev evictionPayload, edit
 			continue
 		}
 		switch {
-		case e.Kind == store.KindInput && e.Seq == e.Turn:
+		case e.Kind == event.KindInput && e.Seq == e.Turn:
 			t.input = e
-		case e.Kind == KindRequest:
+		case e.Kind == event.KindRequest:
 			open[e.Turn] = false
 		default:
 			if !open[e.Turn] {
@@ -77,14 +78,14 @@ func (t *windowTurn) turnStub() string {
 	if len(shed) == 0 {
 		return ""
 	}
-	var rec spanRecord
+	var rec event.Span
 	for _, r := range shed {
 		for _, e := range r {
 			addFigures(&rec, e)
 		}
 	}
 	rec.Notes = append(rec.Notes, t.edits.noteRecords(t.input.Seq, t.noteShed)...)
-	sp := rec.span()
+	sp := stubSpan(rec)
 	sp.Rounds = len(shed)
 	return evict.TurnStub(sp)
 }
@@ -180,15 +181,15 @@ func tokensOf(text string) int { return evict.Estimate(text) }
 // wholeSpan returns the whole-turn stub's figures for the current path:
 // the newest eviction's cached span when the evicted part of the path is
 // still the one it described, else figures read back from the log.
-func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, evSeq int64, edits *contextState) (spanRecord, error) {
+func (s *Session) wholeSpan(ctx context.Context, ev event.Eviction, evSeq int64, edits *contextState) (event.Span, error) {
 	evicted := s.evictedPath(ev.Boundary)
 	if len(evicted) == 0 {
-		return spanRecord{}, nil
+		return event.Span{}, nil
 	}
 	if evicted[len(evicted)-1] == ev.Through {
 		revisited, err := s.spanRevisited(ctx, ev.Boundary, evSeq)
 		if err != nil {
-			return spanRecord{}, err
+			return event.Span{}, err
 		}
 		if !revisited {
 			return ev.Span, nil
@@ -197,26 +198,26 @@ func (s *Session) wholeSpan(ctx context.Context, ev evictionPayload, evSeq int64
 	// The cached span no longer holds: the figures come from every
 	// evicted turn, so a partial tree is read whole.
 	if err := s.wholeTree(ctx); err != nil {
-		return spanRecord{}, err
+		return event.Span{}, err
 	}
 	return s.spanOf(ctx, s.evictedPath(ev.Boundary), edits)
 }
 
 // spanOf reads the figures of whole turns from the log, with the notes the
 // context edits placed in them.
-func (s *Session) spanOf(ctx context.Context, turns []int64, edits *contextState) (spanRecord, error) {
+func (s *Session) spanOf(ctx context.Context, turns []int64, edits *contextState) (event.Span, error) {
 	in := map[int64]bool{}
 	for _, t := range turns {
 		in[t] = true
 	}
 	r, err := s.st.Scan(ctx, store.Query{
 		Session: s.info.ID, After: turns[0] - 1,
-		Kinds: []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult},
+		Kinds: []string{event.KindInput, event.KindAnswer, event.KindToolCall, event.KindToolResult},
 	})
 	if err != nil {
-		return spanRecord{}, fmt.Errorf("stub of session %s: %w", s.info.ID, err)
+		return event.Span{}, fmt.Errorf("stub of session %s: %w", s.info.ID, err)
 	}
-	var rec spanRecord
+	var rec event.Span
 	for _, e := range r.Events {
 		if in[e.Turn] {
 			addFigures(&rec, e)
@@ -226,5 +227,5 @@ func (s *Session) spanOf(ctx context.Context, turns []int64, edits *contextState
 		rec.Notes = append(rec.Notes, edits.noteRecords(t, nil)...)
 	}
 	rec.Turns = len(turns)
-	return rec.compact(), nil
+	return compactSpan(rec), nil
 }

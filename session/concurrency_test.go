@@ -2,8 +2,8 @@ package session_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -255,18 +255,15 @@ func TestTwoHostsTurnsAtOnceNeverBranch(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		inputs := must[store.ScanResult](t)(stA.Scan(ctx, store.Query{Session: a.ID(), Kinds: []string{store.KindInput}})).Events
+		inputs := must[store.ScanResult](t)(stA.Scan(ctx, store.Query{Session: a.ID(), Kinds: []string{event.KindInput}})).Events
 		if len(inputs) != 1+2*sharedTurns {
 			t.Fatalf("%d inputs, want %d", len(inputs), 1+2*sharedTurns)
 		}
 		var pushed []string
 		var parent int64
 		for _, e := range inputs {
-			var p struct {
-				Text   string
-				Parent int64
-			}
-			if err := json.Unmarshal(e.Payload, &p); err != nil {
+			p, err := event.Decode[event.Input](e.Payload)
+			if err != nil {
 				t.Fatal(err)
 			}
 			if p.Parent != parent {

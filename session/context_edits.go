@@ -4,41 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/store"
 )
-
-// contextEditPayload is a context edit event (SPEC §6): what one taken
-// edit does, in ids, so the window can be rebuilt from the log alone. Ids
-// are seqs written as text, or note ids "note-SEQ-K".
-type contextEditPayload struct {
-	// Source is "file" for an edited context file, "call" for (context …)
-	// calls.
-	Source string `json:"source"`
-	// Nonce is the export's nonce (file) or the call's id: a request that
-	// finds the same nonce already taken does not take it twice.
-	Nonce string `json:"nonce"`
-	// Drops leave the window; a tool call and its result are both listed.
-	Drops []string `json:"drops"`
-	// Rewrites give messages new text: a log message's window text gains
-	// the edited mark after it.
-	Rewrites map[string]string `json:"rewrites"`
-	// Notes are the agent's new words, each standing in a turn after the
-	// message with seq After (0: before the turn's input). Note K of this
-	// event is note-SEQ-K.
-	Notes []editNote `json:"notes"`
-	// Restores bring earlier drops back.
-	Restores []string `json:"restores"`
-}
-
-type editNote struct {
-	Text  string `json:"text"`
-	Turn  int64  `json:"turn"`
-	After int64  `json:"after"`
-}
 
 // contextNote is one note as the window shows it.
 type contextNote struct {
@@ -100,7 +72,7 @@ func (cs *contextState) clone() *contextState {
 }
 
 func (s *Session) readContextState(ctx context.Context) (*contextState, error) {
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindContextEdit}})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindContextEdit}})
 	if err != nil {
 		return nil, fmt.Errorf("context edits of session %s: %w", s.info.ID, err)
 	}
@@ -113,7 +85,7 @@ func (s *Session) readContextState(ctx context.Context) (*contextState, error) {
 
 // apply folds one context edit event in.
 func (cs *contextState) apply(e store.Event) {
-	var p contextEditPayload
+	var p event.ContextEdit
 	if json.Unmarshal(e.Payload, &p) != nil {
 		return
 	}
@@ -160,11 +132,11 @@ func (cs *contextState) liveNotes(turn int64) []contextNote {
 
 // noteRecords are a turn's live notes as stub note lines, numbered by the
 // edit that made them.
-func (cs *contextState) noteRecords(turn int64, keep func(contextNote) bool) []noteRecord {
-	var out []noteRecord
+func (cs *contextState) noteRecords(turn int64, keep func(contextNote) bool) []event.SpanNote {
+	var out []event.SpanNote
 	for _, n := range cs.liveNotes(turn) {
 		if keep == nil || keep(n) {
-			out = append(out, noteRecord{Seq: n.Edit, Text: n.Text})
+			out = append(out, event.SpanNote{Seq: n.Edit, Text: n.Text})
 		}
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,8 +88,14 @@ func (s *Session) readPending() (pendingContext, error) {
 	return p, nil
 }
 
+// writePending writes what is pending, encoded as the log encodes its
+// payloads (it is not one: the file is the host's, not the log's).
 func (s *Session) writePending(p pendingContext) error {
-	return writeContextFile(s.pendingFile(), encode(p))
+	data, err := event.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("context: %w", err)
+	}
+	return writeContextFile(s.pendingFile(), data)
 }
 
 // writeContextFile writes a file of the session's context folder whole:

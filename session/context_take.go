@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"os"
 	"strconv"
@@ -45,7 +46,7 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 		return "", err
 	}
 	var (
-		payload *contextEditPayload
+		payload *event.ContextEdit
 		rc      *ctxfile.Receipt
 	)
 	switch {
@@ -79,8 +80,8 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 			payload, rc = a.planFile(edit, p.Export.Nonce)
 		}
 	}
-	if payload != nil && payload.changes() {
-		out, err := s.append(ctx, store.NewEvent{Kind: store.KindContextEdit, Turn: s.tree.head, Payload: encode(payload)})
+	if payload != nil && payload.Changes() {
+		out, err := s.append(ctx, store.NewEvent{Kind: event.KindContextEdit, Turn: s.tree.head, Payload: event.Encode(payload)})
 		if err != nil {
 			return "", err
 		}
@@ -106,10 +107,6 @@ func (s *Session) settle(p pendingContext, data []byte, exists bool) error {
 	return s.writePending(p)
 }
 
-func (p *contextEditPayload) changes() bool {
-	return len(p.Drops)+len(p.Rewrites)+len(p.Notes)+len(p.Restores) > 0
-}
-
 // windowIndex is what an edit is checked against: the retained window's
 // log events by seq, tool calls and results paired, and the live notes.
 type windowIndex struct {
@@ -130,8 +127,8 @@ func (a *assembly) index() windowIndex {
 				continue
 			}
 			ix.events[e.Seq] = e
-			if e.Kind == store.KindToolResult {
-				var r resultPayload
+			if e.Kind == event.KindToolResult {
+				var r event.ToolResult
 				if json.Unmarshal(e.Payload, &r) == nil && r.Call > 0 {
 					ix.pair[e.Seq], ix.pair[r.Call] = r.Call, e.Seq
 				}
@@ -185,7 +182,7 @@ func (ix windowIndex) position(id string) (turn, after int64) {
 		return ix.first, 0
 	}
 	after = e.Seq
-	if e.Kind == store.KindToolCall {
+	if e.Kind == event.KindToolCall {
 		if r, ok := ix.pair[e.Seq]; ok {
 			after = r
 		}
@@ -238,9 +235,9 @@ func (a *assembly) noteByID(id string) (contextNote, bool) {
 
 // planFile turns what an edited file asks for into a context edit, checked
 // against the window as it stands now, and the receipt that tells it.
-func (a *assembly) planFile(edit *ctxfile.Edit, nonce string) (*contextEditPayload, *ctxfile.Receipt) {
+func (a *assembly) planFile(edit *ctxfile.Edit, nonce string) (*event.ContextEdit, *ctxfile.Receipt) {
 	ix := a.index()
-	p := &contextEditPayload{Source: "file", Nonce: nonce, Rewrites: map[string]string{}}
+	p := &event.ContextEdit{Source: "file", Nonce: nonce, Rewrites: map[string]string{}}
 	rc := &ctxfile.Receipt{Nonce: nonce, Kept: edit.Kept}
 	dropped := map[string]bool{}
 	drop := func(id string) {
@@ -274,7 +271,7 @@ func (a *assembly) planFile(edit *ctxfile.Edit, nonce string) (*contextEditPaylo
 	}
 	for _, n := range edit.Notes {
 		turn, after := ix.position(n.After)
-		p.Notes = append(p.Notes, editNote{Text: n.Text, Turn: turn, After: after})
+		p.Notes = append(p.Notes, event.EditNote{Text: n.Text, Turn: turn, After: after})
 	}
 	restored := map[string]bool{}
 	for _, r := range edit.Restored {
@@ -322,9 +319,9 @@ func evictedRemark(id string) string {
 }
 
 // planCalls merges the pending (context …) calls into one context edit.
-func (a *assembly) planCalls(calls []pendingCall) (*contextEditPayload, *ctxfile.Receipt) {
+func (a *assembly) planCalls(calls []pendingCall) (*event.ContextEdit, *ctxfile.Receipt) {
 	ix := a.index()
-	p := &contextEditPayload{Source: "call", Nonce: calls[len(calls)-1].ID}
+	p := &event.ContextEdit{Source: "call", Nonce: calls[len(calls)-1].ID}
 	rc := &ctxfile.Receipt{}
 	seen := map[string]bool{}
 	for _, c := range calls {
@@ -345,7 +342,7 @@ func (a *assembly) planCalls(calls []pendingCall) (*contextEditPayload, *ctxfile
 			if turn < ix.first {
 				turn, after = ix.first, 0
 			}
-			p.Notes = append(p.Notes, editNote{Text: c.Note, Turn: turn, After: after})
+			p.Notes = append(p.Notes, event.EditNote{Text: c.Note, Turn: turn, After: after})
 		}
 	}
 	rc.Dropped = p.Drops

@@ -3,6 +3,7 @@ package session_test
 import (
 	"context"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -124,7 +125,7 @@ func (c *cx) receipt() string {
 
 func (c *cx) edits() []store.Event {
 	c.t.Helper()
-	r := must[store.ScanResult](c.t)(c.st.Scan(c.ctx, store.Query{Session: c.s.ID(), Kinds: []string{store.KindContextEdit}}))
+	r := must[store.ScanResult](c.t)(c.st.Scan(c.ctx, store.Query{Session: c.s.ID(), Kinds: []string{event.KindContextEdit}}))
 	return r.Events
 }
 

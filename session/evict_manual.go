@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
@@ -72,7 +73,7 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 		return EvictResult{}, err
 	}
 	ev := s.advance(a, st.eviction, boundary, 0, "manual")
-	out, err := s.append(ctx, store.NewEvent{Kind: store.KindEviction, Turn: s.tree.head, Payload: encode(ev)})
+	out, err := s.append(ctx, store.NewEvent{Kind: event.KindEviction, Turn: s.tree.head, Payload: event.Encode(ev)})
 	if err != nil {
 		return EvictResult{}, err
 	}

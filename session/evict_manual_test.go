@@ -2,8 +2,8 @@ package session_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -45,15 +45,11 @@ func TestManualEvictPercent(t *testing.T) {
 			!strings.Contains(w.Messages[0].Text, " · 2 turns · ") {
 			t.Errorf("window after /evict: boundary %d, first %+v", w.Boundary, w.Messages[0])
 		}
-		ev, _, err := store.Last(ctx, st, s.ID(), store.KindEviction)
+		ev, _, err := store.Last(ctx, st, s.ID(), event.KindEviction)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var p struct {
-			Boundary int64  `json:"boundary"`
-			Why      string `json:"why"`
-		}
-		if json.Unmarshal(ev.Payload, &p); p.Why != "manual" || p.Boundary != turns[1] || ev.Seq != res.Seq {
+		if p, _ := event.Decode[event.Eviction](ev.Payload); p.Why != "manual" || p.Boundary != turns[1] || ev.Seq != res.Seq {
 			t.Errorf("eviction event %s", ev.Payload)
 		}
 		// 40% of the three left: one turn; "40" and "40%" are the same.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -141,7 +142,7 @@ func checkStub(t *testing.T, st store.Store, s *session.Session, w *session.Wind
 		return
 	}
 	r := must[store.ScanResult](t)(st.Scan(context.Background(), store.Query{Session: s.ID(),
-		Kinds: []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult}}))
+		Kinds: []string{event.KindInput, event.KindAnswer, event.KindToolCall, event.KindToolResult}}))
 	var first, last int64
 	for _, e := range r.Events {
 		if !evicted[e.Turn] {

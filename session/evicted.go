@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -23,12 +24,12 @@ func (s *Session) evicted(turn, boundary int64) bool {
 // read back from the log. Head moves are few; reading those since the
 // newest eviction costs next to nothing.
 func (s *Session) spanRevisited(ctx context.Context, boundary, since int64) (bool, error) {
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindHeadMove}, After: since})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindHeadMove}, After: since})
 	if err != nil {
 		return false, fmt.Errorf("stub of session %s: %w", s.info.ID, err)
 	}
 	for _, e := range r.Events {
-		var p headMovePayload
+		var p event.HeadMove
 		if json.Unmarshal(e.Payload, &p) == nil && p.To != 0 && p.To <= boundary {
 			return true, nil
 		}

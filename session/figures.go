@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"sort"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 // addFigures folds one evicted event into a stub's span: its seq range, and
 // the definitions, watched values and cell notes it recorded. The notes of
 // context edits are placed by turn, not by event (contextState.noteRecords).
-func addFigures(r *spanRecord, e store.Event) {
+func addFigures(r *event.Span, e store.Event) {
 	if r.First == 0 || e.Seq < r.First {
 		r.First = e.Seq
 	}
@@ -21,13 +22,13 @@ func addFigures(r *spanRecord, e store.Event) {
 		r.Last = e.Seq
 	}
 	switch e.Kind {
-	case store.KindToolCall:
-		var p callPayload
+	case event.KindToolCall:
+		var p event.ToolCall
 		if json.Unmarshal(e.Payload, &p) == nil && p.Note != nil && *p.Note != "" {
-			r.Notes = append(r.Notes, noteRecord{Seq: e.Seq, Text: *p.Note})
+			r.Notes = append(r.Notes, event.SpanNote{Seq: e.Seq, Text: *p.Note})
 		}
-	case store.KindToolResult:
-		var p resultPayload
+	case event.KindToolResult:
+		var p event.ToolResult
 		if json.Unmarshal(e.Payload, &p) != nil {
 			return
 		}
@@ -38,35 +39,35 @@ func addFigures(r *spanRecord, e store.Event) {
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			r.Watching = append(r.Watching, watchRecord{Name: name, Value: p.Watching[name]})
+			r.Watching = append(r.Watching, event.SpanWatch{Name: name, Value: p.Watching[name]})
 		}
 	}
 }
 
 // mergeSpans appends b's figures to a's: a stub covering both.
-func mergeSpans(a, b spanRecord) spanRecord {
+func mergeSpans(a, b event.Span) event.Span {
 	if b.First == 0 {
 		return a
 	}
 	if a.First == 0 {
-		return b.compact()
+		return compactSpan(b)
 	}
 	out := a
 	out.First = min(a.First, b.First)
 	out.Last = max(a.Last, b.Last)
 	out.Turns += b.Turns
 	out.Defined = append(append([]string(nil), a.Defined...), b.Defined...)
-	out.Watching = append(append([]watchRecord(nil), a.Watching...), b.Watching...)
-	out.Notes = append(append([]noteRecord(nil), a.Notes...), b.Notes...)
+	out.Watching = append(append([]event.SpanWatch(nil), a.Watching...), b.Watching...)
+	out.Notes = append(append([]event.SpanNote(nil), a.Notes...), b.Notes...)
 	out.EarlierNotes += b.EarlierNotes
-	return out.compact()
+	return compactSpan(out)
 }
 
-// compact keeps of a span only what its stub can show, so the eviction
+// compactSpan keeps of a span only what its stub can show, so the eviction
 // state an eviction event carries stays bounded however much is evicted:
 // each defined name once, each watched name once with its last value, and
 // the newest notes (evict.MaxNotes), counting the rest.
-func (r spanRecord) compact() spanRecord {
+func compactSpan(r event.Span) event.Span {
 	seen := map[string]bool{}
 	var defined []string
 	for _, name := range r.Defined {
@@ -77,7 +78,7 @@ func (r spanRecord) compact() spanRecord {
 	}
 	r.Defined = defined
 	index := map[string]int{}
-	var watching []watchRecord
+	var watching []event.SpanWatch
 	for _, w := range r.Watching {
 		if i, ok := index[w.Name]; ok {
 			watching[i].Value = w.Value
@@ -87,7 +88,7 @@ func (r spanRecord) compact() spanRecord {
 		watching = append(watching, w)
 	}
 	r.Watching = watching
-	var notes []noteRecord
+	var notes []event.SpanNote
 	for _, n := range r.Notes {
 		if strings.TrimSpace(n.Text) != "" {
 			notes = append(notes, n)

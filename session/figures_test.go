@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -13,15 +14,15 @@ import (
 // Successive evictions merge their spans; what is kept stays bounded and
 // the stub still counts every note.
 func TestMergedSpansStayBounded(t *testing.T) {
-	var total spanRecord
+	var total event.Span
 	seq := int64(1)
 	for batch := 0; batch < 5; batch++ {
-		b := spanRecord{First: seq, Turns: 60}
+		b := event.Span{First: seq, Turns: 60}
 		for i := 0; i < 60; i++ {
 			b.Last = seq
-			b.Notes = append(b.Notes, noteRecord{Seq: seq, Text: fmt.Sprintf("note %d", seq)})
+			b.Notes = append(b.Notes, event.SpanNote{Seq: seq, Text: fmt.Sprintf("note %d", seq)})
 			b.Defined = append(b.Defined, "f", fmt.Sprintf("g%d", batch))
-			b.Watching = append(b.Watching, watchRecord{Name: "*n*", Value: fmt.Sprint(seq)})
+			b.Watching = append(b.Watching, event.SpanWatch{Name: "*n*", Value: fmt.Sprint(seq)})
 			seq++
 		}
 		total = mergeSpans(total, b)
@@ -32,10 +33,10 @@ func TestMergedSpansStayBounded(t *testing.T) {
 	if diff := cmp.Diff([]string{"f", "g0", "g1", "g2", "g3", "g4"}, total.Defined); diff != "" {
 		t.Errorf("defined (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]watchRecord{{"*n*", "300"}}, total.Watching); diff != "" {
+	if diff := cmp.Diff([]event.SpanWatch{{Name: "*n*", Value: "300"}}, total.Watching); diff != "" {
 		t.Errorf("watching (-want +got):\n%s", diff)
 	}
-	stub := evict.WholeStub(total.span())
+	stub := evict.WholeStub(stubSpan(total))
 	if !strings.HasPrefix(stub, "[history evicted: seq 1–300 · 300 turns · defined: f, g0, g1, g2, g3, g4 · watching: *n*=300 · recall: (recall-log :match \"text\" :before 301)]\n") {
 		t.Errorf("stub line:\n%s", stub)
 	}

@@ -6,18 +6,6 @@ import (
 	"github.com/nodelisp/nodelisp/files"
 )
 
-// fileChangePayload is a file change event (SPEC §2): the contents of one
-// file before and after, nil for absent. Move is set on the changes a head
-// move made while restoring files: the seq of that head move. Those are
-// kept out of their turn's own changes, so undoing the turn later undoes
-// what its cells did, not what a restore did.
-type fileChangePayload struct {
-	Path   string  `json:"path"`
-	Before *string `json:"before"`
-	After  *string `json:"after"`
-	Move   int64   `json:"move,omitempty"`
-}
-
 // fileDir is the working directory the session's file verbs and restores
 // act in. It is opened afresh each time; files.New is a few system calls.
 func (s *Session) fileDir() (*files.Dir, error) {

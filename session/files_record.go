@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/store"
@@ -17,7 +18,7 @@ import (
 // not undo. If the append fails the staged contents are dropped and
 // nothing changed; if the rename fails after the append, a second change
 // records the file back as it was.
-func (s *Session) putRecorded(ctx context.Context, d *files.Dir, rel string, turn int64, p fileChangePayload) error {
+func (s *Session) putRecorded(ctx context.Context, d *files.Dir, rel string, turn int64, p event.FileChange) error {
 	var staged *files.Staged
 	if p.After != nil {
 		var err error
@@ -25,7 +26,7 @@ func (s *Session) putRecorded(ctx context.Context, d *files.Dir, rel string, tur
 			return err
 		}
 	}
-	if _, err := s.append(ctx, store.NewEvent{Kind: store.KindFileChange, Turn: turn, Payload: encode(p)}); err != nil {
+	if _, err := s.append(ctx, store.NewEvent{Kind: event.KindFileChange, Turn: turn, Payload: event.Encode(p)}); err != nil {
 		if staged != nil {
 			staged.Abort()
 		}
@@ -42,7 +43,7 @@ func (s *Session) putRecorded(ctx context.Context, d *files.Dir, rel string, tur
 	}
 	back := p
 	back.Before, back.After = p.After, p.Before
-	if _, aerr := s.append(context.WithoutCancel(ctx), store.NewEvent{Kind: store.KindFileChange, Turn: turn, Payload: encode(back)}); aerr != nil {
+	if _, aerr := s.append(context.WithoutCancel(ctx), store.NewEvent{Kind: event.KindFileChange, Turn: turn, Payload: event.Encode(back)}); aerr != nil {
 		return fmt.Errorf("%w (and recording that failed too: %v; resume will reconcile the log with the disk)", err, aerr)
 	}
 	return err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"sort"
 
 	"github.com/nodelisp/nodelisp/files"
@@ -56,12 +57,12 @@ func (s *Session) planRestore(ctx context.Context, from, to int64) (restorePlan,
 	for _, t := range up {
 		inUp[t] = true
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindFileChange}, After: first - 1})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindFileChange}, After: first - 1})
 	if err != nil {
 		return restorePlan{}, fmt.Errorf("restore files of session %s: %w", s.info.ID, err)
 	}
 	type change struct {
-		fileChangePayload
+		event.FileChange
 		seq, turn int64
 	}
 	var upChanges, downChanges []change
@@ -69,7 +70,7 @@ func (s *Session) planRestore(ctx context.Context, from, to int64) (restorePlan,
 		if _, ok := place[e.Turn]; !ok {
 			continue
 		}
-		var p fileChangePayload
+		var p event.FileChange
 		if json.Unmarshal(e.Payload, &p) != nil || p.Path == "" || p.Move != 0 {
 			continue
 		}
@@ -169,7 +170,7 @@ func (s *Session) restoreFile(ctx context.Context, d *files.Dir, f fileRestore, 
 	if !sameText(current, f.expect) {
 		return "left " + f.path + ": changed since (not overwritten)"
 	}
-	if err := s.putRecorded(ctx, d, f.path, to, fileChangePayload{Path: f.path, Before: current, After: f.target, Move: moveSeq}); err != nil {
+	if err := s.putRecorded(ctx, d, f.path, to, event.FileChange{Path: f.path, Before: current, After: f.target, Move: moveSeq}); err != nil {
 		return "left " + f.path + ": " + err.Error()
 	}
 	if f.target == nil {

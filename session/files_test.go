@@ -3,6 +3,7 @@ package session_test
 import (
 	"context"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,7 +96,7 @@ func wantMove(t *testing.T, mv session.Move, err error, lines ...string) {
 
 func fileEvents(t *testing.T, st store.Store, id string) []store.Event {
 	t.Helper()
-	r := must[store.ScanResult](t)(st.Scan(context.Background(), store.Query{Session: id, Kinds: []string{store.KindFileChange}}))
+	r := must[store.ScanResult](t)(st.Scan(context.Background(), store.Query{Session: id, Kinds: []string{event.KindFileChange}}))
 	return r.Events
 }
 

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"strconv"
 	"strings"
 
@@ -131,7 +132,7 @@ func (s *Session) changeFile(ctx context.Context, op, name string, change func(b
 	if sameText(before, after) {
 		return &lisp.String{S: rel}
 	}
-	if err := s.putRecorded(ctx, d, rel, s.tree.head, fileChangePayload{Path: rel, Before: before, After: after}); err != nil {
+	if err := s.putRecorded(ctx, d, rel, s.tree.head, event.FileChange{Path: rel, Before: before, After: after}); err != nil {
 		var ue *unrecordedError
 		if errors.As(err, &ue) {
 			lisp.Errorf("%s: %s: %v", op, rel, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/nodelisp/nodelisp/builtins"
+	"github.com/nodelisp/nodelisp/event"
 	"slices"
 	"strings"
 
@@ -33,8 +34,8 @@ const maxChain = 10 * fullEvery
 
 // stateChain reads the records that make up record seq's state, newest
 // first, back to a full record or a fresh image.
-func (s *Session) stateChain(ctx context.Context, seq int64) ([]statePayload, error) {
-	var chain []statePayload
+func (s *Session) stateChain(ctx context.Context, seq int64) ([]event.State, error) {
+	var chain []event.State
 	changing := 0 // records that change something: the bound counts only them
 	for seq != 0 {
 		if err := ctx.Err(); err != nil {
@@ -44,15 +45,15 @@ func (s *Session) stateChain(ctx context.Context, seq int64) ([]statePayload, er
 		if err != nil {
 			return nil, fmt.Errorf("read state record %d of session %s: %w", seq, s.info.ID, err)
 		}
-		var p statePayload
-		if e.Kind != KindState || json.Unmarshal(e.Payload, &p) != nil {
+		var p event.State
+		if e.Kind != event.KindState || json.Unmarshal(e.Payload, &p) != nil {
 			return nil, fmt.Errorf("read state record %d of session %s: not a state record: %w", seq, s.info.ID, store.ErrInvalid)
 		}
 		chain = append(chain, p)
 		if p.Full {
 			break
 		}
-		if !p.empty() {
+		if !p.Empty() {
 			changing++
 		}
 		if changing > maxChain || p.Base >= seq {
@@ -73,11 +74,11 @@ type foldedState struct {
 // foldedVar is a variable's newest record and, when it was recorded in a
 // sharing group, that group.
 type foldedVar struct {
-	rec   varRecord
-	group *groupRecord
+	rec   event.Var
+	group *event.Group
 }
 
-func fold(chain []statePayload) foldedState {
+func fold(chain []event.State) foldedState {
 	f := foldedState{vars: map[string]foldedVar{}}
 	for i := len(chain) - 1; i >= 0; i-- {
 		p := chain[i]
@@ -105,14 +106,14 @@ func fold(chain []statePayload) foldedState {
 // It returns one line for each thing it could not restore exactly: a
 // definition made inside a let, or a value with no state text, whose
 // forms it evaluated again, or a value it could not restore.
-func (s *Session) restoreImage(ctx context.Context, seq int64, chain []statePayload) []string {
+func (s *Session) restoreImage(ctx context.Context, seq int64, chain []event.State) []string {
 	ctx = withReplay(ctx)
 	s.freshImage()
 	st := s.newImageState()
 	st.seq, st.depth = seq, len(chain)
 	s.img = st
 	f := fold(chain)
-	r := &restorer{s: s, ctx: ctx, f: f, groups: map[*groupRecord][]lisp.Value{}}
+	r := &restorer{s: s, ctx: ctx, f: f, groups: map[*event.Group][]lisp.Value{}}
 	names := make([]string, 0, len(f.vars))
 	for name := range f.vars {
 		names = append(names, name)
@@ -146,7 +147,7 @@ type restorer struct {
 	s      *Session
 	ctx    context.Context
 	f      foldedState
-	groups map[*groupRecord][]lisp.Value // groups read so far
+	groups map[*event.Group][]lisp.Value // groups read so far
 	notes  []string
 }
 
@@ -157,7 +158,7 @@ func (r *restorer) note(format string, args ...any) {
 // read gives a recorded variable's value from its state text (alone or in
 // its group); groups is the cache of groups read, so the globals of one
 // group get one graph.
-func (r *restorer) read(name string, groups map[*groupRecord][]lisp.Value) (lisp.Value, error) {
+func (r *restorer) read(name string, groups map[*event.Group][]lisp.Value) (lisp.Value, error) {
 	fv := r.f.vars[name]
 	image := r.s.interpreter.Evaluator()
 	classes := func(name *lisp.Symbol) (*lisp.Class, bool) { return builtins.StructureOrClass(image, name) }
@@ -235,7 +236,7 @@ func (r *restorer) presetNamed(form string) {
 	if err != nil {
 		return
 	}
-	scratch := map[*groupRecord][]lisp.Value{}
+	scratch := map[*event.Group][]lisp.Value{}
 	for name, fv := range r.f.vars {
 		sym := lisp.Intern(name)
 		if fv.rec.Constant || fv.rec.Unbound || fv.rec.Why != "" || !mentions(text, sym) {
@@ -326,7 +327,7 @@ func (s *Session) evalState(ctx context.Context, text string) error {
 
 // stateEvent is the state record of the cell just run, when it changed
 // anything. It goes into the same append as the cell's result.
-func (s *Session) stateEvent(cell *reader.Cell) (store.NewEvent, statePayload, bool) {
+func (s *Session) stateEvent(cell *reader.Cell) (store.NewEvent, event.State, bool) {
 	st := s.img
 	p, ok := st.changes(s, cell)
 	if !ok {
@@ -338,11 +339,11 @@ func (s *Session) stateEvent(cell *reader.Cell) (store.NewEvent, statePayload, b
 	} else {
 		p.Base, p.Depth = st.seq, st.depth+1
 	}
-	return store.NewEvent{Kind: KindState, Turn: s.tree.head, Payload: encode(p)}, p, true
+	return store.NewEvent{Kind: event.KindState, Turn: s.tree.head, Payload: event.Encode(p)}, p, true
 }
 
 // noteState makes record e (its payload p) the one the image stands on.
-func (s *Session) noteState(e store.Event, p statePayload) {
+func (s *Session) noteState(e store.Event, p event.State) {
 	s.img.seq, s.img.depth = e.Seq, p.Depth
 }
 
@@ -351,7 +352,7 @@ func (s *Session) loadStateIndex(ctx context.Context) (*stateIndex, error) {
 	if s.states != nil {
 		return s.states, nil
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{KindState}})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindState}})
 	if err != nil {
 		return nil, fmt.Errorf("read state records of session %s: %w", s.info.ID, err)
 	}
@@ -359,7 +360,7 @@ func (s *Session) loadStateIndex(ctx context.Context) (*stateIndex, error) {
 	for i, e := range r.Events {
 		idx.byTurn[e.Turn] = e.Seq
 		if i == 0 {
-			var p statePayload
+			var p event.State
 			if json.Unmarshal(e.Payload, &p) == nil && p.Replayed {
 				idx.replayedAt = e.Seq
 			}
@@ -400,7 +401,7 @@ func (s *Session) recordReplayed(ctx context.Context, turn int64) error {
 	s.img.changes(s, nil)
 	p := s.img.full()
 	s.img.replayed = false
-	out, err := s.append(ctx, store.NewEvent{Kind: KindState, Turn: turn, Payload: encode(p)})
+	out, err := s.append(ctx, store.NewEvent{Kind: event.KindState, Turn: turn, Payload: event.Encode(p)})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/nodelisp/nodelisp/event"
 	"math/big"
 	"slices"
 	"strings"
@@ -10,82 +11,14 @@ import (
 	"github.com/nodelisp/nodelisp/reader"
 )
 
-// KindState is the event that records what a cell changed in the image's
-// global state: variable values as state text (package imagestate), the
-// defining forms it ran and the watch list. A head move, a resume and a
-// fork rebuild the image from these records alone (docs/sessions.md).
-// Recall's default kinds and the window leave them out.
-const KindState = "state"
-
 // fullEvery bounds the records a restore reads: a record that would stand
 // this many records after the last full one is written full instead.
 const fullEvery = 32
 
-// statePayload is one state record: the changes a cell made over the state
-// of record Base, or, when Full, the whole state.
-type statePayload struct {
-	// Base is the record this one continues; 0 is a fresh image.
-	Base int64 `json:"base"`
-	// Full records hold every recorded variable, definition and the
-	// watch list; their Base is 0.
-	Full bool `json:"full,omitempty"`
-	// Depth counts the records from the last full one (or a fresh image).
-	Depth int `json:"depth"`
-	// Replayed marks the full record a session from before state records
-	// got once its definitions were replayed: turns older than it are
-	// still rebuilt by replay.
-	Replayed bool        `json:"replayed,omitempty"`
-	Vars     []varRecord `json:"vars,omitempty"`
-	// Groups are the values of globals that share structure, written
-	// together (image_state_groups.go).
-	Groups []groupRecord `json:"groups,omitempty"`
-	Defs   []defRecord   `json:"defs,omitempty"`
-	// Watch is the whole watch list when the record changed it.
-	Watch *[]string `json:"watch,omitempty"`
-}
-
-// empty reports whether the record changes nothing: a head move's record,
-// which only says which state head stands on.
-func (p statePayload) empty() bool {
-	return !p.Full && len(p.Vars) == 0 && len(p.Defs) == 0 && p.Watch == nil
-}
-
-// varRecord is one global variable's value after the cell.
-type varRecord struct {
-	// Name is the symbol's name exactly as the image holds it.
-	Name string `json:"name"`
-	// Value is the value's state text.
-	Value string `json:"value,omitempty"`
-	// Forms, for a value with no state text (a closure, a stream), are the
-	// top-level forms of the cell that assigned it which name it, as
-	// state text: a restore evaluates them again.
-	Forms []string `json:"forms,omitempty"`
-	// Why says why Value is missing.
-	Why string `json:"why,omitempty"`
-	// Unbound: the cell made the variable unbound.
-	Unbound bool `json:"unbound,omitempty"`
-	// Constant: the variable is a constant (defconstant) of this value.
-	Constant bool `json:"constant,omitempty"`
-	// Group, when not 0, says the value is in the record's Groups[Group-1]
-	// (its Value is then empty): it shares structure with other globals.
-	Group int `json:"group,omitempty"`
-}
-
-// defRecord is one definition: its key (operator and name) and its form
-// as state text.
-type defRecord struct {
-	Key  string `json:"key"`
-	Form string `json:"form"`
-	// Nested, when set, is the operator of the top-level form the
-	// definition is inside ("let", "flet"…), and Form is that whole form,
-	// evaluated again, bindings and all.
-	Nested string `json:"nested,omitempty"`
-}
-
 // trackedVar is what the session knows of one global as last recorded.
 type trackedVar struct {
 	value lisp.Value
-	rec   varRecord
+	rec   event.Var
 	// host is set for a variable the fresh image binds to a value with no
 	// state text (*standard-output*): the host owns it, it is never
 	// recorded.
@@ -94,7 +27,7 @@ type trackedVar struct {
 	recorded bool
 	// group is the sharing group the variable was last recorded in; nil
 	// when it was recorded alone.
-	group *groupRecord
+	group *event.Group
 }
 
 // imageState is the image's global state as the newest record left it,
@@ -103,7 +36,7 @@ type imageState struct {
 	seq   int64 // the record the image stands on; 0 a fresh image
 	depth int
 	vars  map[*lisp.Symbol]*trackedVar
-	defs  []defRecord // oldest first; a redefinition moves to the end
+	defs  []event.Def // oldest first; a redefinition moves to the end
 	watch []string
 	// share is reused from one check to the next, so its maps keep their
 	// size.
@@ -127,7 +60,7 @@ var definers = map[string]bool{
 func (s *Session) newImageState() *imageState {
 	st := &imageState{vars: map[*lisp.Symbol]*trackedVar{}}
 	s.interpreter.Evaluator().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
-		tv := &trackedVar{value: v, rec: varRecord{Name: sym.Name}}
+		tv := &trackedVar{value: v, rec: event.Var{Name: sym.Name}}
 		if text, err := imagestate.Print(v); err == nil {
 			tv.rec.Value = text
 		} else {
@@ -156,8 +89,8 @@ func immutable(v lisp.Value) bool {
 // which is how a gethash into a defvar'd table is seen. Globals that
 // reach a common object are compared, and recorded, as one group
 // (image_state_groups.go).
-func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool) {
-	var p statePayload
+func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool) {
+	var p event.State
 	image := s.interpreter.Evaluator()
 	seen := make(map[*lisp.Symbol]bool, len(st.vars))
 	if st.share == nil {
@@ -194,11 +127,11 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (statePayload, bool
 	}
 	for sym, tv := range st.vars {
 		if !seen[sym] && !tv.host && !tv.rec.Unbound && !tv.rec.Constant {
-			tv.value, tv.rec, tv.group, tv.recorded = nil, varRecord{Name: sym.Name, Unbound: true}, nil, true
+			tv.value, tv.rec, tv.group, tv.recorded = nil, event.Var{Name: sym.Name, Unbound: true}, nil, true
 			p.Vars = append(p.Vars, tv.rec)
 		}
 	}
-	slices.SortFunc(p.Vars, func(a, b varRecord) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(p.Vars, func(a, b event.Var) int { return strings.Compare(a.Name, b.Name) })
 	for _, c := range constants(cell, image) {
 		if tv := st.vars[c.sym]; tv == nil || !sameRecord(tv.rec, c.rec) {
 			st.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
@@ -231,9 +164,9 @@ type printedVar struct {
 
 // varChange records one global that shares nothing with another when it
 // changed, or when it was last recorded in a group.
-func (st *imageState) varChange(p *statePayload, pv printedVar, cell *reader.Cell) {
+func (st *imageState) varChange(p *event.State, pv printedVar, cell *reader.Cell) {
 	tv := st.vars[pv.sym]
-	rec := varRecord{Name: pv.sym.Name}
+	rec := event.Var{Name: pv.sym.Name}
 	switch {
 	case pv.err == nil:
 		if tv != nil && tv.group == nil && !tv.rec.Unbound && tv.rec.Forms == nil && tv.rec.Why == "" && tv.rec.Value == pv.text {
@@ -252,12 +185,12 @@ func (st *imageState) varChange(p *statePayload, pv printedVar, cell *reader.Cel
 		st.vars[pv.sym] = tv
 	}
 	tv.value, tv.rec, tv.group, tv.recorded = pv.value, rec, nil, true
-	p.addVar(tv)
+	addVar(p, tv)
 }
 
 // define folds one definition into the state; it reports false when the
 // same form is already the newest of its key.
-func (st *imageState) define(d defRecord) bool {
+func (st *imageState) define(d event.Def) bool {
 	for i, old := range st.defs {
 		if old.Key == d.Key {
 			if old.Form == d.Form && i == len(st.defs)-1 {
@@ -288,8 +221,8 @@ func (s *Session) noteReplayed(cell *reader.Cell) {
 }
 
 // full is the whole recorded state as one record.
-func (st *imageState) full() statePayload {
-	p := statePayload{Full: true, Defs: slices.Clone(st.defs), Replayed: st.replayed}
+func (st *imageState) full() event.State {
+	p := event.State{Full: true, Defs: slices.Clone(st.defs), Replayed: st.replayed}
 	names := make([]*lisp.Symbol, 0, len(st.vars))
 	for sym, tv := range st.vars {
 		if tv.recorded {
@@ -298,7 +231,7 @@ func (st *imageState) full() statePayload {
 	}
 	slices.SortFunc(names, func(a, b *lisp.Symbol) int { return strings.Compare(a.Name, b.Name) })
 	for _, sym := range names {
-		p.addVar(st.vars[sym])
+		addVar(&p, st.vars[sym])
 	}
 	w := slices.Clone(st.watch)
 	if w == nil {
@@ -313,13 +246,13 @@ func (st *imageState) full() statePayload {
 // of a let, flet or the like is recorded under its own key too, but with
 // the whole top-level form and its operator as Nested
 // (image_state_nested.go).
-func definitions(cell *reader.Cell) []defRecord {
-	var out []defRecord
+func definitions(cell *reader.Cell) []event.Def {
+	var out []event.Def
 	eachTopLevel(cell, func(form *lisp.Cons, op *lisp.Symbol) {
 		if definers[op.Name] {
 			text, err := imagestate.Print(form)
 			if err == nil {
-				out = append(out, defRecord{Key: defKey(form, op, text), Form: text})
+				out = append(out, event.Def{Key: defKey(form, op, text), Form: text})
 			}
 			return
 		}

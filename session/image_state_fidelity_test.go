@@ -3,6 +3,7 @@ package session_test
 import (
 	"bytes"
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -131,7 +132,7 @@ func TestLegacySessionKeepsDefinitions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, line := range strings.SplitAfter(buf.String(), "\n") {
-		if !strings.Contains(line, `"kind":"`+session.KindState+`"`) {
+		if !strings.Contains(line, `"kind":"`+event.KindState+`"`) {
 			legacy.WriteString(line)
 		}
 	}

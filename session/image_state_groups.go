@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/nodelisp/nodelisp/event"
 	"slices"
 	"strings"
 
@@ -10,21 +11,12 @@ import (
 	"github.com/nodelisp/nodelisp/reader"
 )
 
-// groupRecord holds globals whose values share structure (one's list is
-// the tail of another's): their values as one state text, the list of
-// them in Names order, so its labels span them all and a restore gives
-// back one object where the image had one.
-type groupRecord struct {
-	Names []string `json:"names"`
-	Value string   `json:"value"`
-}
-
 // groupChanges records the globals of one sharing group (indexes into
 // printed) when their joint text or their membership changed since the
 // last record. It reports false, having done nothing, when the group has
 // no joint text (it holds a closure the Sharing did not walk into): its
 // globals, printed again alone, are then recorded one by one.
-func (st *imageState) groupChanges(p *statePayload, printed []printedVar, members []int) bool {
+func (st *imageState) groupChanges(p *event.State, printed []printedVar, members []int) bool {
 	slices.SortFunc(members, func(a, b int) int { return strings.Compare(printed[a].sym.Name, printed[b].sym.Name) })
 	names := make([]string, len(members))
 	values := make([]lisp.Value, len(members))
@@ -51,7 +43,7 @@ func (st *imageState) groupChanges(p *statePayload, printed []printedVar, member
 		}
 		return true
 	}
-	g := &groupRecord{Names: names, Value: text}
+	g := &event.Group{Names: names, Value: text}
 	for _, i := range members {
 		pv := printed[i]
 		tv := st.vars[pv.sym]
@@ -59,18 +51,18 @@ func (st *imageState) groupChanges(p *statePayload, printed []printedVar, member
 			tv = &trackedVar{}
 			st.vars[pv.sym] = tv
 		}
-		tv.value, tv.rec, tv.group, tv.recorded = pv.value, varRecord{Name: pv.sym.Name}, g, true
-		p.addVar(tv)
+		tv.value, tv.rec, tv.group, tv.recorded = pv.value, event.Var{Name: pv.sym.Name}, g, true
+		addVar(p, tv)
 	}
 	return true
 }
 
 // addVar puts a tracked variable's record into p, and its group, once,
 // into p.Groups.
-func (p *statePayload) addVar(tv *trackedVar) {
+func addVar(p *event.State, tv *trackedVar) {
 	rec := tv.rec
 	if tv.group != nil {
-		at := slices.IndexFunc(p.Groups, func(g groupRecord) bool {
+		at := slices.IndexFunc(p.Groups, func(g event.Group) bool {
 			return g.Value == tv.group.Value && slices.Equal(g.Names, tv.group.Names)
 		})
 		if at < 0 {
@@ -85,7 +77,7 @@ func (p *statePayload) addVar(tv *trackedVar) {
 // constantRecord is a constant a cell defined, as recorded.
 type constantRecord struct {
 	sym *lisp.Symbol
-	rec varRecord
+	rec event.Var
 }
 
 // constants are the constants a cell's top-level defconstant forms (also
@@ -110,7 +102,7 @@ func constants(cell *reader.Cell, image *eval.Interp) []constantRecord {
 		if !info.Bound {
 			return // the form failed
 		}
-		rec := varRecord{Name: sym.Name, Constant: true}
+		rec := event.Var{Name: sym.Name, Constant: true}
 		if text, err := imagestate.Print(info.Value); err == nil {
 			rec.Value = text
 		} else {
@@ -125,7 +117,7 @@ func constants(cell *reader.Cell, image *eval.Interp) []constantRecord {
 }
 
 // sameRecord reports whether two records of one variable say the same.
-func sameRecord(a, b varRecord) bool {
+func sameRecord(a, b event.Var) bool {
 	return a.Name == b.Name && a.Value == b.Value && a.Why == b.Why && a.Unbound == b.Unbound &&
 		a.Constant == b.Constant && slices.Equal(a.Forms, b.Forms)
 }

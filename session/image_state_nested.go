@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/imagestate"
@@ -27,7 +28,7 @@ var nestingForms = map[string]int{
 // let or the like, and bodies nested in it), each under its own key and
 // with form's whole text. defvar and defparameter are not among them: the
 // variable they set is recorded by its value like any other.
-func nestedDefinitions(form *lisp.Cons, op *lisp.Symbol) []defRecord {
+func nestedDefinitions(form *lisp.Cons, op *lisp.Symbol) []event.Def {
 	if _, ok := nestingForms[op.Name]; !ok {
 		return nil
 	}
@@ -76,9 +77,9 @@ func nestedDefinitions(form *lisp.Cons, op *lisp.Symbol) []defRecord {
 	if err != nil {
 		return nil
 	}
-	out := make([]defRecord, len(keys))
+	out := make([]event.Def, len(keys))
 	for i, k := range keys {
-		out[i] = defRecord{Key: k, Form: text, Nested: strings.ToLower(op.Name)}
+		out[i] = event.Def{Key: k, Form: text, Nested: strings.ToLower(op.Name)}
 	}
 	return out
 }

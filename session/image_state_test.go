@@ -3,6 +3,7 @@ package session_test
 import (
 	"bytes"
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -198,7 +199,7 @@ func TestExportImportKeepsImage(t *testing.T) {
 			if _, err := jsonl.Export(ctx, src, &buf, jsonl.ExportOptions{Sessions: []string{s.ID()}}); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(buf.String(), `"`+session.KindState+`"`) {
+			if !strings.Contains(buf.String(), `"`+event.KindState+`"`) {
 				t.Fatal("the export holds no state records")
 			}
 			dst := to.Open(t)

@@ -2,9 +2,9 @@ package session_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"os/exec"
 	"strconv"
@@ -75,14 +75,11 @@ func turnInBackground(s *session.Session, src string) <-chan turnResult {
 // answer.
 func toolResults(t *testing.T, st store.Store, id string) map[int64][]string {
 	t.Helper()
-	r := must[store.ScanResult](t)(st.Scan(context.Background(), store.Query{Session: id, Kinds: []string{store.KindToolResult}}))
+	r := must[store.ScanResult](t)(st.Scan(context.Background(), store.Query{Session: id, Kinds: []string{event.KindToolResult}}))
 	out := map[int64][]string{}
 	for _, e := range r.Events {
-		var p struct {
-			Call int64
-			Text string
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		p, err := event.Decode[event.ToolResult](e.Payload)
+		if err != nil {
 			t.Fatal(err)
 		}
 		out[p.Call] = append(out[p.Call], p.Text)
@@ -203,7 +200,7 @@ func TestGoneHolderIsTakenOver(t *testing.T) {
 		}
 		call := done.turn.Cell.CallSeq
 		if call == 0 {
-			r := must[store.ScanResult](t)(stA.Scan(ctx, store.Query{Session: a.ID(), Kinds: []string{store.KindToolCall}}))
+			r := must[store.ScanResult](t)(stA.Scan(ctx, store.Query{Session: a.ID(), Kinds: []string{event.KindToolCall}}))
 			call = r.Events[1].Seq
 		}
 		if got := toolResults(t, stA, a.ID())[call]; len(got) != 1 || got[0] != session.InterruptedText {
@@ -231,8 +228,8 @@ func TestLapsedLeaseIsTakenOver(t *testing.T) {
 		// The other machine's host starts a turn and a cell, then stops.
 		must[store.LeaseTaken](t)(st.TakeLease(ctx, store.LeaseRequest{Session: a.ID(), Token: "elsewhere",
 			Holder: store.Holder{Host: "another-machine", PID: os.Getpid(), Kind: "serve"}, TTL: time.Microsecond}))
-		turn := rawAppend(t, st, a.ID(), store.KindInput, 0, fmt.Sprintf(`{"text":"(loop)","parent":%d}`, b.Head()))
-		call := rawAppend(t, st, a.ID(), store.KindToolCall, turn, `{"code":"(loop)","note":null}`)
+		turn := rawAppend(t, st, a.ID(), event.KindInput, 0, fmt.Sprintf(`{"text":"(loop)","parent":%d}`, b.Head()))
+		call := rawAppend(t, st, a.ID(), event.KindToolCall, turn, `{"code":"(loop)","note":null}`)
 		time.Sleep(5 * time.Millisecond)
 
 		tn := must[session.Turn](t)(b.RunTurn(ctx, "(* 2 3)", session.TurnOptions{}))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -150,24 +151,24 @@ func (s *Session) moveHead(ctx context.Context, to int64, why string, restore bo
 	if err != nil {
 		return Move{}, err
 	}
-	var chain []statePayload
+	var chain []event.State
 	if !legacy {
 		if chain, err = s.stateChain(ctx, target); err != nil {
 			return Move{}, err
 		}
 		// An earlier move's record changes nothing: point past it, so
 		// moving back and forth does not lengthen the chain.
-		for len(chain) > 0 && chain[0].empty() {
+		for len(chain) > 0 && chain[0].Empty() {
 			target, chain = chain[0].Base, chain[1:]
 		}
 	}
 	events := []store.NewEvent{{
-		Kind: store.KindHeadMove, Turn: to,
-		Payload: encode(headMovePayload{From: from, To: to, Why: why}),
+		Kind: event.KindHeadMove, Turn: to,
+		Payload: event.Encode(event.HeadMove{From: from, To: to, Why: why}),
 	}}
-	pointer := statePayload{Base: target, Depth: len(chain) + 1}
+	pointer := event.State{Base: target, Depth: len(chain) + 1}
 	if !legacy {
-		events = append(events, store.NewEvent{Kind: KindState, Turn: to, Payload: encode(pointer)})
+		events = append(events, store.NewEvent{Kind: event.KindState, Turn: to, Payload: event.Encode(pointer)})
 	}
 	out, err := s.append(ctx, events...)
 	if err != nil {

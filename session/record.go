@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"time"
 
@@ -28,8 +29,8 @@ func (s *Session) Input(ctx context.Context, text string) (int64, error) {
 		return 0, err
 	}
 	out, err := s.append(ctx, store.NewEvent{
-		Kind:    store.KindInput,
-		Payload: encode(inputPayload{Text: text, Parent: s.tree.head}),
+		Kind:    event.KindInput,
+		Payload: event.Encode(event.Input{Text: text, Parent: s.tree.head}),
 	})
 	if err != nil {
 		return 0, err
@@ -47,8 +48,8 @@ func (s *Session) Answer(ctx context.Context, text string) (int64, error) {
 	}
 	defer s.leave(ctx)
 	out, err := s.append(ctx, store.NewEvent{
-		Kind: store.KindAnswer, Turn: s.tree.head,
-		Payload: encode(answerPayload{Text: text}),
+		Kind: event.KindAnswer, Turn: s.tree.head,
+		Payload: event.Encode(event.Answer{Text: text}),
 	})
 	if err != nil {
 		return 0, err
@@ -93,12 +94,12 @@ func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, 
 	}
 	defer s.leave(ctx)
 	source, readErr := cell.Source(), cell.Err()
-	call := callPayload{Code: cell.Text()}
+	call := event.ToolCall{Code: cell.Text()}
 	if cell.HasNote { // a cell that does not read still has its note
 		note := cell.Note
 		call.Note = &note
 	}
-	calls, err := s.append(ctx, store.NewEvent{Kind: store.KindToolCall, Turn: s.tree.head, Payload: encode(call)})
+	calls, err := s.append(ctx, store.NewEvent{Kind: event.KindToolCall, Turn: s.tree.head, Payload: event.Encode(call)})
 	if err != nil {
 		return CellResult{}, err
 	}
@@ -129,15 +130,15 @@ func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, 
 		text = joinOutput(text, res.Printed)
 	}
 	changed := changedValues(before, s.watchedValues())
-	payload := resultPayload{
+	payload := event.ToolResult{
 		Call: callSeq, Text: text, DurationMS: elapsed.Milliseconds(), Error: evalErr != nil,
-		Defined: nonNil(res.Defined), Watching: changed, Recall: recalled.Recalled(), Condition: failure,
+		Defined: nonNil(res.Defined), Watching: changed, Recall: recalled.Recalled(), Condition: condition(failure),
 		Clip: s.clipLimit(ctx),
 	}
 	// The result is written even when the cell was cancelled: a call
 	// always gets its result, so the log stays consistent. What the cell
 	// changed in the image's state goes in the same append.
-	events := []store.NewEvent{{Kind: store.KindToolResult, Turn: s.tree.head, Payload: encode(payload)}}
+	events := []store.NewEvent{{Kind: event.KindToolResult, Turn: s.tree.head, Payload: event.Encode(payload)}}
 	stateEv, state, changedState := s.stateEvent(cell)
 	if changedState {
 		events = append(events, stateEv)
@@ -185,4 +186,12 @@ func nonNil(names []string) []string {
 		return []string{}
 	}
 	return names
+}
+
+// condition is the part of an error report the log records.
+func condition(r *interp.ErrorReport) *event.Condition {
+	if r == nil {
+		return nil
+	}
+	return &r.Condition
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"path"
 
 	"github.com/nodelisp/nodelisp/store"
@@ -13,18 +14,6 @@ import (
 // InterruptedText is the text of the tool result resume records for a cell
 // whose host stopped before it finished (SPEC §2).
 const InterruptedText = "the host stopped before this cell finished"
-
-// interruptedPayload is a tool result recorded on resume for a call that
-// never got one: the fields of resultPayload and a flag saying so.
-type interruptedPayload struct {
-	Call        int64             `json:"call"`
-	Text        string            `json:"text"`
-	DurationMS  int64             `json:"duration_ms"`
-	Error       bool              `json:"error"`
-	Defined     []string          `json:"defined"`
-	Watching    map[string]string `json:"watching"`
-	Interrupted bool              `json:"interrupted"`
-}
 
 // recover puts right on resume what a host that stopped mid-cell (kill -9,
 // a full disk, a lock held past its timeout) left wrong in the log: a tool
@@ -87,28 +76,25 @@ func (s *Session) unanswered(ctx context.Context) ([]store.NewEvent, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall, store.KindToolResult}, After: after})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindToolCall, event.KindToolResult}, After: after})
 	if err != nil {
 		return nil, err
 	}
 	answered := map[int64]bool{}
 	for _, e := range r.Events {
-		if e.Kind != store.KindToolResult {
+		if e.Kind != event.KindToolResult {
 			continue
 		}
-		var p struct {
-			Call int64 `json:"call"`
-		}
-		if json.Unmarshal(e.Payload, &p) == nil {
+		if p, err := event.Decode[event.ToolResult](e.Payload); err == nil {
 			answered[p.Call] = true
 		}
 	}
 	var missing []store.NewEvent
 	for _, e := range r.Events {
-		if e.Kind != store.KindToolCall || answered[e.Seq] {
+		if e.Kind != event.KindToolCall || answered[e.Seq] {
 			continue
 		}
-		missing = append(missing, store.NewEvent{Kind: store.KindToolResult, Turn: e.Turn, Payload: encode(interruptedPayload{
+		missing = append(missing, store.NewEvent{Kind: event.KindToolResult, Turn: e.Turn, Payload: event.Encode(event.ToolResult{
 			Call: e.Seq, Text: InterruptedText, Error: true, Defined: []string{}, Watching: map[string]string{}, Interrupted: true,
 		})})
 	}
@@ -127,7 +113,7 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 	if s.opts.Workdir == "" {
 		return nil
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindFileChange}})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindFileChange}})
 	if err != nil {
 		return err
 	}
@@ -137,7 +123,7 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 	recorded := map[string]*string{}
 	var order []string
 	for _, e := range r.Events {
-		var p fileChangePayload
+		var p event.FileChange
 		if json.Unmarshal(e.Payload, &p) != nil || p.Path == "" {
 			continue
 		}
@@ -170,8 +156,8 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 		if sameText(disk, recorded[p]) {
 			continue
 		}
-		changes = append(changes, store.NewEvent{Kind: store.KindFileChange, Turn: s.tree.head,
-			Payload: encode(reconciledPayload{Path: p, Before: recorded[p], After: disk, Reconciled: true})})
+		changes = append(changes, store.NewEvent{Kind: event.KindFileChange, Turn: s.tree.head,
+			Payload: event.Encode(event.FileChange{Path: p, Before: recorded[p], After: disk, Reconciled: true})})
 	}
 	if len(changes) == 0 {
 		return nil
@@ -180,14 +166,6 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 		return fmt.Errorf("reconcile %d files with the log: %w", len(changes), err)
 	}
 	return nil
-}
-
-// reconciledPayload is a file change resume records to match the disk.
-type reconciledPayload struct {
-	Path       string  `json:"path"`
-	Before     *string `json:"before"`
-	After      *string `json:"after"`
-	Reconciled bool    `json:"reconciled"`
 }
 
 // windowReach is the seq after which the events of the turns the window

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,20 +28,14 @@ func TestResumeClosesAnInterruptedCell(t *testing.T) {
 		s := must[*session.Session](t)(session.Open(ctx, st, opts("")))
 		turn := must[int64](t)(s.Input(ctx, "go"))
 		cell(t, s, `(+ 1 2)`)
-		call := rawAppend(t, st, s.ID(), store.KindToolCall, turn, `{"code":"(loop)","note":null}`)
+		call := rawAppend(t, st, s.ID(), event.KindToolCall, turn, `{"code":"(loop)","note":null}`)
 		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), opts("")))
-		r := must[store.ScanResult](t)(st.Scan(ctx, store.Query{Session: s.ID(), Kinds: []string{store.KindToolResult}}))
+		r := must[store.ScanResult](t)(st.Scan(ctx, store.Query{Session: s.ID(), Kinds: []string{event.KindToolResult}}))
 		if len(r.Events) != 2 {
 			t.Fatalf("%d tool results after resume, want 2", len(r.Events))
 		}
 		last := r.Events[1]
-		var p struct {
-			Call        int64
-			Text        string
-			Error       bool
-			Interrupted bool
-		}
-		if err := json.Unmarshal(last.Payload, &p); err != nil || p.Call != call || p.Text != session.InterruptedText || !p.Error || !p.Interrupted || last.Turn != turn {
+		if p, err := event.Decode[event.ToolResult](last.Payload); err != nil || p.Call != call || p.Text != session.InterruptedText || !p.Error || !p.Interrupted || last.Turn != turn {
 			t.Errorf("interruption result %s (turn %d), want one for call %d of turn %d", last.Payload, last.Turn, call, turn)
 		}
 		w := must[*session.Window](t)(again.Window(ctx, session.WindowOptions{}))
@@ -50,7 +45,7 @@ func TestResumeClosesAnInterruptedCell(t *testing.T) {
 		}
 		// A second resume finds nothing more to close.
 		must[*session.Session](t)(session.Resume(ctx, st, s.ID(), opts("")))
-		r = must[store.ScanResult](t)(st.Scan(ctx, store.Query{Session: s.ID(), Kinds: []string{store.KindToolResult}}))
+		r = must[store.ScanResult](t)(st.Scan(ctx, store.Query{Session: s.ID(), Kinds: []string{event.KindToolResult}}))
 		if len(r.Events) != 2 {
 			t.Errorf("%d tool results after a second resume, want 2", len(r.Events))
 		}
@@ -69,7 +64,7 @@ func TestResumeReconcilesAChangeTheDiskLacks(t *testing.T) {
 		must[int64](t)(s.Input(ctx, "one"))
 		cell(t, s, `(write-file "a.txt" "old")`)
 		turn := must[int64](t)(s.Input(ctx, "two"))
-		rawAppend(t, st, s.ID(), store.KindFileChange, turn, `{"path":"a.txt","before":"old","after":"new"}`)
+		rawAppend(t, st, s.ID(), event.KindFileChange, turn, `{"path":"a.txt","before":"old","after":"new"}`)
 		writeTemp(t, filepath.Join(dir, ".a.txt.0123456789ab.tmp"), "new")
 		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), fileOpts(dir, 0)))
 		wantFiles(t, dir, map[string]string{"a.txt": "old"})
@@ -122,12 +117,12 @@ func TestResumeRefusesAnImpossibleLog(t *testing.T) {
 		rule   string
 	}{
 		{"input parents in a cycle", [][3]string{
-			{store.KindInput, "0", `{"text":"a","parent":2}`},
-			{store.KindInput, "0", `{"text":"b","parent":1}`},
+			{event.KindInput, "0", `{"text":"a","parent":2}`},
+			{event.KindInput, "0", `{"text":"b","parent":1}`},
 		}, "input's parent 2"},
 		{"head move to a missing turn", [][3]string{
-			{store.KindInput, "0", `{"text":"a","parent":0}`},
-			{store.KindHeadMove, "0", `{"from":1,"to":99,"why":"undo"}`},
+			{event.KindInput, "0", `{"text":"a","parent":0}`},
+			{event.KindHeadMove, "0", `{"from":1,"to":99,"why":"undo"}`},
 		}, "head move's to 99"},
 	}
 	eachBackend(t, func(t *testing.T, st store.Store) {

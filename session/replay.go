@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -52,7 +53,7 @@ func (s *Session) replayImage(ctx context.Context, to int64) error {
 	for _, t := range path {
 		onPath[t] = true
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindToolCall}, After: path[0] - 1})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindToolCall}, After: path[0] - 1})
 	if err != nil {
 		return fmt.Errorf("rebuild session %s: %w", s.info.ID, err)
 	}
@@ -60,7 +61,7 @@ func (s *Session) replayImage(ctx context.Context, to int64) error {
 		if !onPath[e.Turn] {
 			continue
 		}
-		var call callPayload
+		var call event.ToolCall
 		if json.Unmarshal(e.Payload, &call) != nil {
 			continue
 		}
@@ -73,7 +74,7 @@ func (s *Session) replayImage(ctx context.Context, to int64) error {
 // record, which always describes head (every head move writes one), or
 // replays the path for a session that has none.
 func (s *Session) rebuildImage(ctx context.Context) error {
-	e, ok, err := store.Last(ctx, s.st, s.info.ID, KindState)
+	e, ok, err := store.Last(ctx, s.st, s.info.ID, event.KindState)
 	if err != nil {
 		return fmt.Errorf("rebuild session %s: %w", s.info.ID, err)
 	}

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strconv"
 
 	"github.com/nodelisp/nodelisp/evict"
@@ -107,7 +108,7 @@ func (s *Session) budgets() *evict.Resolver {
 // with the context edits that apply to them.
 type assembly struct {
 	boundary int64
-	span     spanRecord
+	span     event.Span
 	turns    []*windowTurn
 	system   string
 	edits    *contextState
@@ -147,7 +148,7 @@ func (a *assembly) window(budget evict.Budget, st logState) *Window {
 		add(Message{ID: "system", Role: RoleSystem, Text: a.system}, &w.Parts.System)
 	}
 	if a.span.Turns > 0 {
-		add(Message{ID: "stub", Role: RoleSystem, Text: evict.WholeStub(a.span.span())}, &w.Parts.Stub)
+		add(Message{ID: "stub", Role: RoleSystem, Text: evict.WholeStub(stubSpan(a.span))}, &w.Parts.Stub)
 	}
 	for i, t := range a.turns {
 		part := &w.Parts.Finished
@@ -188,7 +189,7 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 	var events []store.NewEvent
 	if d.Evict {
 		ev := s.advance(a, st.eviction, d.Boundary, d.ShedThrough, "auto")
-		events = append(events, store.NewEvent{Kind: store.KindEviction, Turn: s.tree.head, Payload: encode(ev)})
+		events = append(events, store.NewEvent{Kind: event.KindEviction, Turn: s.tree.head, Payload: event.Encode(ev)})
 		st.eviction = ev
 		a = s.reassemble(a, ev)
 		w = a.window(evict.Budget{Tokens: w.Budget, Source: w.Source}, st)
@@ -207,11 +208,11 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 			w.Parts.Reported = w.Usage
 		}
 		w.Warning, w.Warned, w.Parts.Warned = true, true, true
-		events = append(events, store.NewEvent{Kind: store.KindWarning, Turn: s.tree.head, Payload: encode(warningPayload{
+		events = append(events, store.NewEvent{Kind: event.KindWarning, Turn: s.tree.head, Payload: event.Encode(event.Warning{
 			Usage: d.Usage, Budget: w.Budget, Percent: evict.Percent(d.Usage, w.Budget), Text: text,
 		})})
 	}
-	events = append(events, store.NewEvent{Kind: KindRequest, Turn: s.tree.head, Payload: encode(requestPayload{
+	events = append(events, store.NewEvent{Kind: event.KindRequest, Turn: s.tree.head, Payload: event.Encode(event.Request{
 		Messages: len(w.Messages), Tokens: w.Usage, Head: s.tree.head,
 	})})
 	if s.tree.head == 0 {
@@ -227,14 +228,14 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 
 // advance computes the eviction state after moving the boundary to
 // boundary (when it is ahead) and shedding the running turn through shed.
-func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64, why string) evictionPayload {
-	next := evictionPayload{Boundary: max(old.Boundary, boundary), Shed: map[string]int64{}, Why: why}
+func (s *Session) advance(a *assembly, old event.Eviction, boundary, shed int64, why string) event.Eviction {
+	next := event.Eviction{Boundary: max(old.Boundary, boundary), Shed: map[string]int64{}, Why: why}
 	path := s.tree.path(s.tree.head)
 	next.Through = lastEvicted(path[:max(len(path)-1, 0)], next.Boundary) // head is never evicted
-	var newly spanRecord
+	var newly event.Span
 	for _, t := range a.turns {
 		if !s.evicted(t.input.Seq, next.Boundary) {
-			if v := old.shedThrough(t.input.Seq); v > 0 {
+			if v := old.ShedThrough(t.input.Seq); v > 0 {
 				next.Shed[strconv.FormatInt(t.input.Seq, 10)] = v
 			}
 			continue
@@ -261,13 +262,13 @@ func (s *Session) advance(a *assembly, old evictionPayload, boundary, shed int64
 
 // reassemble applies a new eviction state to an assembly without reading
 // the log again: evicted turns leave, shed points move.
-func (s *Session) reassemble(a *assembly, ev evictionPayload) *assembly {
+func (s *Session) reassemble(a *assembly, ev event.Eviction) *assembly {
 	out := &assembly{boundary: ev.Boundary, span: ev.Span, system: a.system, edits: a.edits}
 	for _, t := range a.turns {
 		if s.evicted(t.input.Seq, ev.Boundary) {
 			continue
 		}
-		t.shed = ev.shedThrough(t.input.Seq)
+		t.shed = ev.ShedThrough(t.input.Seq)
 		out.turns = append(out.turns, t)
 	}
 	return out
@@ -291,8 +292,8 @@ func (s *Session) ReportUsage(ctx context.Context, inputTokens int) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.append(ctx, store.NewEvent{Kind: store.KindUsage, Turn: s.tree.head,
-		Payload: encode(usagePayload{Request: st.requestSeq, InputTokens: inputTokens})})
+	_, err = s.append(ctx, store.NewEvent{Kind: event.KindUsage, Turn: s.tree.head,
+		Payload: event.Encode(event.Usage{Request: st.requestSeq, InputTokens: inputTokens})})
 	return err
 }
 
@@ -311,7 +312,7 @@ func (s *Session) ReportTooLarge(ctx context.Context, tokens int) error {
 	if st.ceiling.Lowest > 0 {
 		lowest = min(lowest, st.ceiling.Lowest)
 	}
-	_, err = s.append(ctx, store.NewEvent{Kind: store.KindCeiling, Turn: s.tree.head,
-		Payload: encode(ceilingPayload{Tokens: tokens, Lowest: lowest})})
+	_, err = s.append(ctx, store.NewEvent{Kind: event.KindCeiling, Turn: s.tree.head,
+		Payload: event.Encode(event.Ceiling{Tokens: tokens, Lowest: lowest})})
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"strings"
 	"syscall"
@@ -109,8 +110,8 @@ func scaleSession(b testing.TB, st store.Store, turns int) string {
 	ev, _ := json.Marshal(map[string]any{"boundary": through, "shed": map[string]int64{}, "through": through,
 		"span": map[string]any{"first": 1, "last": through, "turns": turns - 100, "defined": []string{}, "watching": []any{}, "notes": []any{}}, "why": "auto"})
 	log.Events = append(log.Events,
-		store.Event{Session: id, Seq: next, At: at, Kind: store.KindEviction, Turn: parent, Payload: ev},
-		store.Event{Session: id, Seq: next + 1, At: at, Kind: session.KindState, Turn: parent, Payload: fullState(b)})
+		store.Event{Session: id, Seq: next, At: at, Kind: event.KindEviction, Turn: parent, Payload: ev},
+		store.Event{Session: id, Seq: next + 1, At: at, Kind: event.KindState, Turn: parent, Payload: fullState(b)})
 	if err := st.Import(ctx, []store.SessionLog{log}, nil); err != nil {
 		b.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func fullState(b testing.TB) json.RawMessage {
 		b.Fatal(err)
 	}
 	benchTurn(b, s, strings.Join(globalCells(), "\n"))
-	e, ok, err := store.Last(ctx, st, s.ID(), session.KindState)
+	e, ok, err := store.Last(ctx, st, s.ID(), event.KindState)
 	if err != nil || !ok {
 		b.Fatalf("no state record: %v", err)
 	}

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
@@ -69,7 +70,7 @@ type Session struct {
 	// ((set-context-window …)), restored from the log on resume.
 	overrideTable *evict.Overrides
 	// logged are the settings the log last recorded (settings.go).
-	logged settingsPayload
+	logged event.Settings
 	// notice says, in one line, what resuming changed; "" when nothing.
 	notice string
 	// img is the image's global state as last recorded (image_state.go);
@@ -113,11 +114,15 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 }
 
 // Resume reopens a stored session: its tree, head and image are rebuilt
-// from the log.
+// from the log. A session imported from another agent's transcript is
+// not reopened but forked (imported.go), and Notice says so.
 func Resume(ctx context.Context, st store.Store, id string, opts Options) (*Session, error) {
 	info, err := st.Session(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("resume session %s: %w", id, err)
+	}
+	if src, imported := store.SourceOf(info.Source); imported {
+		return resumeImported(ctx, st, info, src, opts)
 	}
 	s := &Session{st: st, info: info, opts: opts}
 	if err := s.load(ctx); err != nil {
@@ -192,10 +197,10 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 		if s.state != nil {
 			s.state.fold(e)
 		}
-		if s.states != nil && e.Kind == KindState {
+		if s.states != nil && e.Kind == event.KindState {
 			s.states.byTurn[e.Turn] = e.Seq
 		}
-		if s.edits != nil && e.Kind == store.KindContextEdit {
+		if s.edits != nil && e.Kind == event.KindContextEdit {
 			s.edits.apply(e)
 		}
 	}

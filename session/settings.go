@@ -4,32 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// KindSettings is the event that records what the window depends on
-// besides the turns (SPEC §4: the window is derived from the log alone):
-// the session's model, whose budget it is, its system prompt, and the
-// runtime budget overrides. One is appended whenever any of them is set
-// or changes, before the event it affects; the newest holds them all.
-const KindSettings = "settings"
-
-type settingsPayload struct {
-	Model     string         `json:"model"`
-	System    string         `json:"system"`
-	Overrides map[string]int `json:"overrides"`
-}
-
-func (p settingsPayload) equal(q settingsPayload) bool {
-	return p.Model == q.Model && p.System == q.System && maps.Equal(p.Overrides, q.Overrides)
-}
-
 // current is the settings as they stand.
-func (s *Session) current() settingsPayload {
-	return settingsPayload{Model: s.opts.Model, System: s.opts.System, Overrides: s.overrides().All()}
+func (s *Session) current() event.Settings {
+	return event.Settings{Model: s.opts.Model, System: s.opts.System, Overrides: s.overrides().All()}
 }
 
 // syncSettings appends a settings event when the settings differ from what
@@ -37,10 +20,10 @@ func (s *Session) current() settingsPayload {
 // model, no system prompt, no override) logs none.
 func (s *Session) syncSettings(ctx context.Context) error {
 	cur := s.current()
-	if cur.equal(s.logged) {
+	if cur.Equal(s.logged) {
 		return nil
 	}
-	if _, err := s.st.Append(ctx, s.info.ID, []store.NewEvent{{Kind: KindSettings, Turn: s.tree.head, Payload: encode(cur)}}); err != nil {
+	if _, err := s.st.Append(ctx, s.info.ID, []store.NewEvent{{Kind: event.KindSettings, Turn: s.tree.head, Payload: event.Encode(cur)}}); err != nil {
 		return fmt.Errorf("append session %s: %w", s.info.ID, err)
 	}
 	s.logged = cur
@@ -52,7 +35,7 @@ func (s *Session) syncSettings(ctx context.Context) error {
 // options name and the log does not hold is an explicit change: it is
 // logged, and Notice says so in one line.
 func (s *Session) loadSettings(ctx context.Context) error {
-	e, ok, err := store.Last(ctx, s.st, s.info.ID, KindSettings)
+	e, ok, err := store.Last(ctx, s.st, s.info.ID, event.KindSettings)
 	if err != nil {
 		return fmt.Errorf("read settings of session %s: %w", s.info.ID, err)
 	}

@@ -4,80 +4,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"sort"
 
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// evictionPayload is an eviction event: the whole eviction state after it,
-// so the newest one is all a window needs to know (the boundary only moves
-// forward, and each event carries everything before it).
-type evictionPayload struct {
-	// Boundary: path turns whose input seq is ≤ Boundary are evicted.
-	Boundary int64 `json:"boundary"`
-	// Shed maps a turn (its input seq, as text) to the seq through which
-	// its rounds were shed into its turnstub.
-	Shed map[string]int64 `json:"shed"`
-	// Through is the newest evicted path turn when Span was computed; the
-	// span still describes the current path when that turn is on it.
-	Through int64 `json:"through"`
-	// Span is what the whole-turn stub shows.
-	Span spanRecord `json:"span"`
-	// Why is "auto" for an eviction a request made, "manual" for /evict.
-	Why string `json:"why"`
-}
-
-// spanRecord is evict.Span as the log stores it.
-type spanRecord struct {
-	First    int64         `json:"first"`
-	Last     int64         `json:"last"`
-	Turns    int           `json:"turns"`
-	Defined  []string      `json:"defined"`
-	Watching []watchRecord `json:"watching"`
-	Notes    []noteRecord  `json:"notes"`
-	// EarlierNotes counts the older notes compact left out.
-	EarlierNotes int `json:"earlier_notes,omitempty"`
-}
-
-type watchRecord struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
-
-type noteRecord struct {
-	Seq  int64  `json:"seq"`
-	Text string `json:"text"`
-}
-
-type warningPayload struct {
-	Usage   int    `json:"usage"`
-	Budget  int    `json:"budget"`
-	Percent int    `json:"percent"`
-	Text    string `json:"text"`
-}
-
-type ceilingPayload struct {
-	Tokens int `json:"tokens"`
-	Lowest int `json:"lowest"`
-}
-
-type usagePayload struct {
-	Request     int64 `json:"request"`
-	InputTokens int   `json:"input_tokens"`
-}
-
 // logState is what the newest eviction, warning, ceiling, usage and
 // request events say: everything a request decides on. Each is one indexed
 // read of the newest event of its kind, so it costs nothing per turn.
 type logState struct {
-	eviction    evictionPayload
+	eviction    event.Eviction
 	evictionSeq int64
 	warningSeq  int64
 	requestSeq  int64
-	ceiling     ceilingPayload
+	ceiling     event.Ceiling
 	ceilingSeq  int64
-	usage       usagePayload
+	usage       event.Usage
 	usageSeq    int64
 }
 
@@ -99,22 +43,22 @@ func (s *Session) loadState(ctx context.Context) (logState, error) {
 // fold updates the state with one event the session appended.
 func (st *logState) fold(e store.Event) {
 	switch e.Kind {
-	case store.KindEviction:
-		var p evictionPayload
+	case event.KindEviction:
+		var p event.Eviction
 		if json.Unmarshal(e.Payload, &p) == nil {
 			st.eviction, st.evictionSeq = p, e.Seq
 		}
-	case store.KindWarning:
+	case event.KindWarning:
 		st.warningSeq = e.Seq
-	case KindRequest:
+	case event.KindRequest:
 		st.requestSeq = e.Seq
-	case store.KindCeiling:
-		var p ceilingPayload
+	case event.KindCeiling:
+		var p event.Ceiling
 		if json.Unmarshal(e.Payload, &p) == nil {
 			st.ceiling, st.ceilingSeq = p, e.Seq
 		}
-	case store.KindUsage:
-		var p usagePayload
+	case event.KindUsage:
+		var p event.Usage
 		if json.Unmarshal(e.Payload, &p) == nil {
 			st.usage, st.usageSeq = p, e.Seq
 		}
@@ -138,30 +82,26 @@ func (s *Session) readState(ctx context.Context) (logState, error) {
 		return e.Seq, nil
 	}
 	var err error
-	if st.evictionSeq, err = read(store.KindEviction, &st.eviction); err != nil {
+	if st.evictionSeq, err = read(event.KindEviction, &st.eviction); err != nil {
 		return st, err
 	}
-	if st.warningSeq, err = read(store.KindWarning, nil); err != nil {
+	if st.warningSeq, err = read(event.KindWarning, nil); err != nil {
 		return st, err
 	}
-	if st.requestSeq, err = read(KindRequest, nil); err != nil {
+	if st.requestSeq, err = read(event.KindRequest, nil); err != nil {
 		return st, err
 	}
-	if st.ceilingSeq, err = read(store.KindCeiling, &st.ceiling); err != nil {
+	if st.ceilingSeq, err = read(event.KindCeiling, &st.ceiling); err != nil {
 		return st, err
 	}
-	if st.usageSeq, err = read(store.KindUsage, &st.usage); err != nil {
+	if st.usageSeq, err = read(event.KindUsage, &st.usage); err != nil {
 		return st, err
 	}
 	return st, nil
 }
 
-// shedThrough is the seq through which turn's rounds were shed, 0 if none.
-func (e evictionPayload) shedThrough(turn int64) int64 {
-	return e.Shed[fmt.Sprint(turn)]
-}
-
-func (r spanRecord) span() evict.Span {
+// stubSpan is the span a stub shows, as its record in the log has it.
+func stubSpan(r event.Span) evict.Span {
 	sp := evict.Span{First: r.First, Last: r.Last, Turns: r.Turns, Defined: r.Defined, EarlierNotes: r.EarlierNotes}
 	for _, w := range r.Watching {
 		sp.Watching = append(sp.Watching, evict.Watch{Name: w.Name, Value: w.Value})

@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"sort"
 	"strings"
 
@@ -31,7 +32,7 @@ type tree struct {
 	// leaves records head moves that left a branch (undo, rewind, tree),
 	// newest last: redo walks back towards the from of the newest one.
 	// A partial tree has none.
-	leaves []headMovePayload
+	leaves []event.HeadMove
 	// whole is set when turns holds every turn of the log, rooted when
 	// they hold at least the whole path to head.
 	whole, rooted bool
@@ -42,16 +43,16 @@ func newTree() *tree { return &tree{turns: map[int64]*turnNode{}, whole: true, r
 // apply folds one input or head move event into the tree.
 func (t *tree) apply(e store.Event) {
 	switch e.Kind {
-	case store.KindInput:
-		var p inputPayload
+	case event.KindInput:
+		var p event.Input
 		_ = json.Unmarshal(e.Payload, &p)
 		t.turns[e.Seq] = &turnNode{Seq: e.Seq, Parent: p.Parent, Text: p.Text}
 		if parent, ok := t.turns[p.Parent]; ok {
 			parent.Children = append(parent.Children, e.Seq)
 		}
 		t.head = e.Seq
-	case store.KindHeadMove:
-		var p headMovePayload
+	case event.KindHeadMove:
+		var p event.HeadMove
 		_ = json.Unmarshal(e.Payload, &p)
 		t.head = p.To
 		if p.Why != "redo" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"
 )
@@ -42,7 +43,7 @@ func (s *Session) loadPathTree(ctx context.Context) error {
 	child, want, page := int64(0), head, firstPathPage
 walk:
 	for want != 0 {
-		r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindInput}, Before: want + 1, Newest: true, Limit: page})
+		r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindInput}, Before: want + 1, Newest: true, Limit: page})
 		if err != nil {
 			return fmt.Errorf("load session %s: %w", s.info.ID, err)
 		}
@@ -77,7 +78,7 @@ walk:
 // add puts an input event into a partial tree above child, the turn the
 // walk up from head read before it (0 for head itself).
 func (t *tree) add(e store.Event, child int64) *turnNode {
-	var p inputPayload
+	var p event.Input
 	_ = json.Unmarshal(e.Payload, &p)
 	n := &turnNode{Seq: e.Seq, Parent: p.Parent, Text: p.Text}
 	if child != 0 {
@@ -107,16 +108,16 @@ func (s *Session) impossible(seq int64, rule string) error {
 // where the newest head move went when one came after it. Two seeks of
 // the (session, kind, seq) index.
 func (s *Session) readHead(ctx context.Context) (int64, error) {
-	in, inOK, err := store.Last(ctx, s.st, s.info.ID, store.KindInput)
+	in, inOK, err := store.Last(ctx, s.st, s.info.ID, event.KindInput)
 	if err != nil {
 		return 0, fmt.Errorf("load session %s: %w", s.info.ID, err)
 	}
-	mv, mvOK, err := store.Last(ctx, s.st, s.info.ID, store.KindHeadMove)
+	mv, mvOK, err := store.Last(ctx, s.st, s.info.ID, event.KindHeadMove)
 	if err != nil {
 		return 0, fmt.Errorf("load session %s: %w", s.info.ID, err)
 	}
 	if mvOK && (!inOK || mv.Seq > in.Seq) {
-		var p headMovePayload
+		var p event.HeadMove
 		if json.Unmarshal(mv.Payload, &p) != nil || p.To < 0 {
 			return 0, s.impossible(mv.Seq, "head move's to is not a seq")
 		}
@@ -131,11 +132,11 @@ func (s *Session) readHead(ctx context.Context) (int64, error) {
 // readBoundary is the newest eviction's boundary: path turns at or below
 // it are out of the window. The boundary only moves forward.
 func (s *Session) readBoundary(ctx context.Context) (int64, error) {
-	e, ok, err := store.Last(ctx, s.st, s.info.ID, store.KindEviction)
+	e, ok, err := store.Last(ctx, s.st, s.info.ID, event.KindEviction)
 	if err != nil || !ok {
 		return 0, err
 	}
-	var p evictionPayload
+	var p event.Eviction
 	if json.Unmarshal(e.Payload, &p) != nil {
 		return 0, nil
 	}
@@ -148,7 +149,7 @@ func (s *Session) wholeTree(ctx context.Context) error {
 	if s.tree.whole {
 		return nil
 	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{store.KindInput, store.KindHeadMove}})
+	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindInput, event.KindHeadMove}})
 	if err != nil {
 		return fmt.Errorf("load session %s: %w", s.info.ID, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strconv"
 
 	"github.com/nodelisp/nodelisp/store"
@@ -34,30 +35,30 @@ type Message struct {
 }
 
 // windowKinds are the events that become window messages.
-var windowKinds = []string{store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult}
+var windowKinds = []string{event.KindInput, event.KindAnswer, event.KindToolCall, event.KindToolResult}
 
 // pathKinds are what a window reads: its messages' events, and the requests
 // that split a turn into rounds (splitTurns).
-var pathKinds = append(windowKinds[:len(windowKinds):len(windowKinds)], KindRequest)
+var pathKinds = append(windowKinds[:len(windowKinds):len(windowKinds)], event.KindRequest)
 
 // logMessage turns a window event into its message.
 func logMessage(e store.Event) (Message, bool) {
 	m := Message{ID: strconv.FormatInt(e.Seq, 10), Seq: e.Seq, Kind: e.Kind}
 	switch e.Kind {
-	case store.KindInput:
-		var p inputPayload
+	case event.KindInput:
+		var p event.Input
 		_ = json.Unmarshal(e.Payload, &p)
 		m.Role, m.Text = RoleUser, p.Text
-	case store.KindAnswer:
-		var p answerPayload
+	case event.KindAnswer:
+		var p event.Answer
 		_ = json.Unmarshal(e.Payload, &p)
 		m.Role, m.Text = RoleAssistant, p.Text
-	case store.KindToolCall:
-		var p callPayload
+	case event.KindToolCall:
+		var p event.ToolCall
 		_ = json.Unmarshal(e.Payload, &p)
 		m.Role, m.Text = RoleAssistant, p.Code
-	case store.KindToolResult:
-		var p resultPayload
+	case event.KindToolResult:
+		var p event.ToolResult
 		_ = json.Unmarshal(e.Payload, &p)
 		m.Role, m.Text = RoleTool, resultWindowText(clipResult(p.Text, p.Clip, e.Seq), e.Seq)
 	default:

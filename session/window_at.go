@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"time"
 
 	"github.com/nodelisp/nodelisp/evict"
@@ -42,15 +43,15 @@ func LookAt(ctx context.Context, st store.Store, id string, before int64, opts O
 	if err := s.lookSettings(ctx); err != nil {
 		return nil, err
 	}
-	r, err := st.Scan(ctx, store.Query{Session: id, Kinds: []string{store.KindInput, store.KindHeadMove}})
+	r, err := st.Scan(ctx, store.Query{Session: id, Kinds: []string{event.KindInput, event.KindHeadMove}})
 	if err != nil {
 		return nil, fmt.Errorf("look at session %s: %w", id, err)
 	}
 	l := &Look{s: s}
 	for _, e := range r.Events {
 		s.tree.apply(e)
-		if e.Kind == store.KindHeadMove {
-			var p headMovePayload
+		if e.Kind == event.KindHeadMove {
+			var p event.HeadMove
 			_ = json.Unmarshal(e.Payload, &p)
 			l.moves = append(l.moves, HeadMove{Seq: e.Seq, From: p.From, To: p.To, Why: p.Why, At: e.At})
 		}
@@ -88,7 +89,7 @@ func (l *Look) Standing(ctx context.Context) (Standing, error) {
 	for _, r := range []struct {
 		kind string
 		into any
-	}{{store.KindEviction, &st.eviction}, {store.KindCeiling, &st.ceiling}} {
+	}{{event.KindEviction, &st.eviction}, {event.KindCeiling, &st.ceiling}} {
 		e, ok, err := store.Last(ctx, l.s.st, l.s.info.ID, r.kind)
 		if err != nil {
 			return Standing{}, fmt.Errorf("read %s of session %s: %w", r.kind, l.s.info.ID, err)
@@ -111,11 +112,11 @@ func RequestWindow(ctx context.Context, st store.Store, id string, seq int64, op
 	if err != nil {
 		return nil, Recorded{}, fmt.Errorf("request %d of session %s: %w", seq, id, err)
 	}
-	if req.Kind != KindRequest {
+	if req.Kind != event.KindRequest {
 		return nil, Recorded{}, fmt.Errorf("seq %d of session %s is a %s, not a request: %w", seq, id, req.Kind, store.ErrInvalid)
 	}
 	var rec Recorded
-	var p requestPayload
+	var p event.Request
 	if json.Unmarshal(req.Payload, &p) == nil {
 		rec = Recorded{Messages: p.Messages, Tokens: p.Tokens, Head: p.Head}
 	}
@@ -138,13 +139,13 @@ func RequestWindow(ctx context.Context, st store.Store, id string, seq int64, op
 			continue
 		}
 		switch e.Kind {
-		case store.KindEviction:
-			var ev evictionPayload
+		case event.KindEviction:
+			var ev event.Eviction
 			if json.Unmarshal(e.Payload, &ev) == nil && ev.Why == "auto" {
 				w.Evicted = true
 			}
-		case store.KindWarning:
-			var wp warningPayload
+		case event.KindWarning:
+			var wp event.Warning
 			if json.Unmarshal(e.Payload, &wp) != nil {
 				continue
 			}
@@ -190,11 +191,11 @@ func (a asOf) Event(ctx context.Context, session string, seq int64) (store.Event
 // lookSettings takes the newest settings event the look can see, as a
 // resume does, but changes nothing: a look never appends.
 func (s *Session) lookSettings(ctx context.Context) error {
-	e, ok, err := store.Last(ctx, s.st, s.info.ID, KindSettings)
+	e, ok, err := store.Last(ctx, s.st, s.info.ID, event.KindSettings)
 	if err != nil || !ok {
 		return err
 	}
-	var p settingsPayload
+	var p event.Settings
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
 		return fmt.Errorf("session %s: settings event %d: %w", s.info.ID, e.Seq, err)
 	}
@@ -208,11 +209,11 @@ func (s *Session) lookSettings(ctx context.Context) error {
 // LoggedModel is the model session id's log names now ("" when it logged
 // none).
 func LoggedModel(ctx context.Context, st store.Store, id string) (string, error) {
-	e, ok, err := store.Last(ctx, st, id, KindSettings)
+	e, ok, err := store.Last(ctx, st, id, event.KindSettings)
 	if err != nil || !ok {
 		return "", err
 	}
-	var p settingsPayload
+	var p event.Settings
 	if err := json.Unmarshal(e.Payload, &p); err != nil {
 		return "", fmt.Errorf("session %s: settings event %d: %w", id, e.Seq, err)
 	}

@@ -3,6 +3,7 @@ package session_test
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func TestRequestWindowIsTheWindowSent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, ok, err := store.Last(ctx, st, "s", session.KindRequest)
+		e, ok, err := store.Last(ctx, st, "s", event.KindRequest)
 		if err != nil || !ok {
 			t.Fatalf("no request recorded: %v", err)
 		}

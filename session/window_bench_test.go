@@ -3,6 +3,7 @@ package session_test
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 	"time"
 
@@ -41,10 +42,10 @@ func benchTurnEvents(id string, i int, first, parent int64, at time.Time) []stor
 		defined, text = fmt.Sprintf(`["b%d"]`, i), fmt.Sprintf("b%d", i)
 	}
 	payloads := []struct{ kind, payload string }{
-		{store.KindInput, fmt.Sprintf(`{"text":"turn %d: please work on step %d of the plan","parent":%d}`, i, i, parent)},
-		{store.KindToolCall, fmt.Sprintf(`{"code":%q,"note":%q}`, ";; "+note+"\n"+form, note)},
-		{store.KindToolResult, fmt.Sprintf(`{"call":%d,"text":%q,"duration_ms":0,"error":false,"defined":%s,"watching":{}}`, first+1, text, defined)},
-		{session.KindRequest, `{"messages":0,"tokens":0,"head":0}`},
+		{event.KindInput, fmt.Sprintf(`{"text":"turn %d: please work on step %d of the plan","parent":%d}`, i, i, parent)},
+		{event.KindToolCall, fmt.Sprintf(`{"code":%q,"note":%q}`, ";; "+note+"\n"+form, note)},
+		{event.KindToolResult, fmt.Sprintf(`{"call":%d,"text":%q,"duration_ms":0,"error":false,"defined":%s,"watching":{}}`, first+1, text, defined)},
+		{event.KindRequest, `{"messages":0,"tokens":0,"head":0}`},
 	}
 	out := make([]store.Event, len(payloads))
 	for k, p := range payloads {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"unicode/utf8"
 )
@@ -17,13 +18,13 @@ import (
 func Body(kind string, payload json.RawMessage) string {
 	var b string
 	switch kind {
-	case KindInput, KindAnswer, KindToolResult:
-		b = stringField(payload, "text")
-	case KindToolCall:
-		b = stringField(payload, "code")
-	case KindHeadMove:
+	case event.KindInput, event.KindAnswer, event.KindToolResult:
+		b = event.Text(payload)
+	case event.KindToolCall:
+		b = event.String(payload, "code")
+	case event.KindHeadMove:
 		b = headMoveBody(payload)
-	case KindFileChange:
+	case event.KindFileChange:
 		b = fileChangeBody(payload)
 	default:
 		b = summaryBody(kind, payload)
@@ -32,24 +33,9 @@ func Body(kind string, payload json.RawMessage) string {
 	return strings.ReplaceAll(b, "\x00", "\uFFFD")
 }
 
-func stringField(payload json.RawMessage, name string) string {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(payload, &m) != nil {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(m[name], &s) != nil {
-		return ""
-	}
-	return s
-}
-
 func headMoveBody(payload json.RawMessage) string {
-	var m struct {
-		From, To int64
-		Why      string
-	}
-	if json.Unmarshal(payload, &m) != nil {
+	m, err := event.Decode[event.HeadMove](payload)
+	if err != nil {
 		return "head move"
 	}
 	s := fmt.Sprintf("head %d → %d", m.From, m.To)
@@ -60,11 +46,8 @@ func headMoveBody(payload json.RawMessage) string {
 }
 
 func fileChangeBody(payload json.RawMessage) string {
-	var m struct {
-		Path          string
-		Before, After *string
-	}
-	if json.Unmarshal(payload, &m) != nil {
+	m, err := event.Decode[event.FileChange](payload)
+	if err != nil {
 		return "file change"
 	}
 	switch {
@@ -92,7 +75,7 @@ func size(n int) string {
 // payload's "text" when it has one, else the kind followed by its scalar
 // fields in payload order, all on one line.
 func summaryBody(kind string, payload json.RawMessage) string {
-	if s := stringField(payload, "text"); s != "" {
+	if s := event.Text(payload); s != "" {
 		return oneLine(s)
 	}
 	dec := json.NewDecoder(bytes.NewReader(payload))

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 )
 
 // Flags of an event that recall's default reads leave out, kept in the
@@ -42,14 +43,11 @@ func Hidden(skipEchoes, skipRepeats bool) int {
 func EchoCall(kind string, payload json.RawMessage) (int64, bool) {
 	// Most results are not echoes: skip decoding those, which a bulk
 	// import would otherwise do for every result it writes.
-	if kind != KindToolResult || !bytes.Contains(payload, []byte(`"recall"`)) {
+	if kind != event.KindToolResult || !bytes.Contains(payload, []byte(`"recall"`)) {
 		return 0, false
 	}
-	var p struct {
-		Call   int64 `json:"call"`
-		Recall bool  `json:"recall"`
-	}
-	if json.Unmarshal(payload, &p) != nil || !p.Recall {
+	p, err := event.Decode[event.ToolResult](payload)
+	if err != nil || !p.Recall {
 		return 0, false
 	}
 	return p.Call, true
@@ -76,9 +74,9 @@ func PlanFlags(events []NewEvent) (own []int, marks []Mark) {
 	for i, e := range events {
 		if call, ok := EchoCall(e.Kind, e.Payload); ok {
 			own[i] |= FlagEcho
-			marks = append(marks, Mark{Seq: call, Kind: KindToolCall, Flag: FlagEcho})
+			marks = append(marks, Mark{Seq: call, Kind: event.KindToolCall, Flag: FlagEcho})
 		}
-		if e.Kind != KindToolCall {
+		if e.Kind != event.KindToolCall {
 			continue
 		}
 		code := Body(e.Kind, e.Payload)
@@ -89,7 +87,7 @@ func PlanFlags(events []NewEvent) (own []int, marks []Mark) {
 				own[ref[i]] |= FlagRepeat
 			}
 		case abs[i] > 0 && code != "":
-			marks = append(marks, Mark{Seq: abs[i], Kind: KindInput, Body: code, Flag: FlagRepeat})
+			marks = append(marks, Mark{Seq: abs[i], Kind: event.KindInput, Body: code, Flag: FlagRepeat})
 		}
 	}
 	return own, marks
@@ -106,15 +104,15 @@ func LogFlags(events []Event) []int {
 	for i, e := range events {
 		if call, ok := EchoCall(e.Kind, e.Payload); ok {
 			flags[i] |= FlagEcho
-			if j, ok := at[call]; ok && events[j].Kind == KindToolCall {
+			if j, ok := at[call]; ok && events[j].Kind == event.KindToolCall {
 				flags[j] |= FlagEcho
 			}
 		}
-		if e.Kind != KindToolCall {
+		if e.Kind != event.KindToolCall {
 			continue
 		}
-		if j, ok := at[e.Turn]; ok && events[j].Kind == KindInput {
-			if b := Body(e.Kind, e.Payload); b != "" && Body(KindInput, events[j].Payload) == b {
+		if j, ok := at[e.Turn]; ok && events[j].Kind == event.KindInput {
+			if b := Body(e.Kind, e.Payload); b != "" && Body(event.KindInput, events[j].Payload) == b {
 				flags[j] |= FlagRepeat
 			}
 		}

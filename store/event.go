@@ -5,21 +5,6 @@ import (
 	"time"
 )
 
-// Kinds of event named by SPEC §2. Hosts may append kinds of their own.
-const (
-	KindInput       = "input"
-	KindAnswer      = "assistant answer"
-	KindToolCall    = "tool call"
-	KindToolResult  = "tool result"
-	KindHeadMove    = "head move"
-	KindEviction    = "eviction"
-	KindWarning     = "warning"
-	KindContextEdit = "context edit"
-	KindUsage       = "usage"
-	KindCeiling     = "ceiling"
-	KindFileChange  = "file change"
-)
-
 // Session is one session of a store. A root session has an empty Parent
 // and a nil ForkSeq; a fork names the session it was forked from and the
 // parent's seq at the fork.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 )
 
 // ParentOf reads from st what ValidateLog needs of session id as the
@@ -28,7 +29,7 @@ func ParentOf(ctx context.Context, st Store, id string) (*Parent, error) {
 	if len(r.Events) > 0 {
 		p.Last = r.Events[0].Seq
 	}
-	r, err = st.Scan(ctx, Query{Session: id, Kinds: []string{KindInput}})
+	r, err = st.Scan(ctx, Query{Session: id, Kinds: []string{event.KindInput}})
 	if err != nil {
 		return nil, fmt.Errorf("read parent %s: %w", id, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"unicode/utf8"
 )
 
@@ -56,7 +57,7 @@ func PlanTurns(events []NewEvent) (abs []int64, ref []int) {
 	ref = make([]int, len(events))
 	lastInput := -1
 	for i, e := range events {
-		if e.Kind == KindInput {
+		if e.Kind == event.KindInput {
 			lastInput = i
 		}
 		abs[i], ref[i] = e.Turn, -1

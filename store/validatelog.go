@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 )
 
 // MaxSeq is the largest seq a log may hold. Real sessions stay far below
@@ -180,7 +181,7 @@ func (v *validator) session(i int, ordered *[]SessionLog) (*Parent, error) {
 		if err := v.event(s, k, e, last, inputs); err != nil {
 			return nil, err
 		}
-		if e.Kind == KindInput {
+		if e.Kind == event.KindInput {
 			inputs[e.Seq] = true
 			own = append(own, e.Seq)
 		}
@@ -215,37 +216,34 @@ func (v *validator) event(s Session, k int, e Event, last int64, inputs map[int6
 		return bad("%v", err)
 	}
 	switch e.Kind {
-	case KindInput:
+	case event.KindInput:
 		if e.Turn != e.Seq {
 			return bad("an input's turn must be its own seq, got %d", e.Turn)
 		}
-		var p struct {
-			Parent *json.Number `json:"parent"`
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
+		n, err := event.Number(e.Payload, "parent")
+		if err != nil {
 			return bad("input payload: parent is not a seq")
 		}
-		if p.Parent != nil {
-			parent, err := p.Parent.Int64()
+		if n != nil {
+			parent, err := n.Int64()
 			if err != nil {
-				return bad("input payload: parent %s is not a seq", p.Parent)
+				return bad("input payload: parent %s is not a seq", n)
 			}
 			if parent != 0 && (parent >= e.Seq || !known(parent)) {
 				return bad("input's parent %d is not an earlier input of the session", parent)
 			}
 		}
 		return nil
-	case KindHeadMove:
-		var p struct {
-			From, To *json.Number
-		}
-		if err := json.Unmarshal(e.Payload, &p); err != nil || p.To == nil {
+	case event.KindHeadMove:
+		from, ferr := event.Number(e.Payload, "from")
+		to, terr := event.Number(e.Payload, "to")
+		if ferr != nil || terr != nil || to == nil {
 			return bad("head move payload needs from and to seqs")
 		}
 		for _, end := range []struct {
 			name string
 			n    *json.Number
-		}{{"from", p.From}, {"to", p.To}} {
+		}{{"from", from}, {"to", to}} {
 			if end.n == nil {
 				continue
 			}

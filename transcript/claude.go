@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 
-	"github.com/nodelisp/nodelisp/store"
 	"time"
 )
 
@@ -61,7 +61,7 @@ type claudeParser struct {
 
 func (p *claudeParser) bare() bool { return !p.session }
 
-func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
+func (p *claudeParser) line(t *Transcript, raw []byte) error {
 	var l claudeLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return err
@@ -78,7 +78,7 @@ func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
 	}
 	key := l.UUID
 	if key == "" {
-		key = fmt.Sprintf("line %d", n)
+		key = lineKey(raw)
 	}
 	p.session = p.session || (l.Type != "summary" && l.Type != "file-history-snapshot")
 	if (l.Type == "user" || l.Type == "assistant") && l.Message != nil {
@@ -90,7 +90,7 @@ func (p *claudeParser) line(t *Transcript, n int, raw []byte) error {
 	if l.Type == "summary" && p.summary == "" {
 		p.summary = l.Summary
 	}
-	t.entries = append(t.entries, entry{key: key, at: at, kind: KindRecord, text: claudeSummary(l), record: raw})
+	t.entries = append(t.entries, entry{key: key, at: at, kind: event.KindSourceRecord, text: claudeSummary(l), record: raw})
 	return nil
 }
 
@@ -130,10 +130,10 @@ func (p *claudeParser) message(t *Transcript, key string, at time.Time, role str
 			p.text(t, e, role, b.Text)
 			continue
 		case "tool_use":
-			e.kind, e.tool, e.input, e.call = store.KindToolCall, b.Name, b.Input, b.ID
+			e.kind, e.tool, e.input, e.call = event.KindToolCall, b.Name, b.Input, b.ID
 			e.code = b.Name + " " + compact(b.Input)
 		case "tool_result":
-			e.kind, e.call, e.isError = store.KindToolResult, b.ToolUseID, b.IsError
+			e.kind, e.call, e.isError = event.KindToolResult, b.ToolUseID, b.IsError
 			var rest bool
 			e.text, rest = resultText(b.Content)
 			if rest {
@@ -141,7 +141,7 @@ func (p *claudeParser) message(t *Transcript, key string, at time.Time, role str
 			}
 		default:
 			// thinking, redacted_thinking, images: kept, not searched.
-			e.kind, e.text, e.record = KindRecord, b.Type, rb
+			e.kind, e.text, e.record = event.KindSourceRecord, b.Type, rb
 		}
 		t.entries = append(t.entries, e)
 	}

@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
-
-	"github.com/nodelisp/nodelisp/store"
 )
 
 // Codex CLI writes a rollout: one {timestamp, type, payload} object per
@@ -15,8 +14,8 @@ import (
 // custom_tool_call, reasoning with its encrypted content); "event_msg" and
 // "turn_context" lines are the CLI's own account of the same turns
 // (user_message and agent_message repeat the messages), kept as records.
-// Lines have no ids of their own, so a line's number is its key, and a
-// call's call_id the key of the call and of its output.
+// Lines have no ids of their own, so a line's content is its key
+// (lineKey), and a call's call_id the key of the call and of its output.
 
 type codexLine struct {
 	Timestamp string          `json:"timestamp"`
@@ -42,7 +41,7 @@ type codexParser struct {
 
 func (*codexParser) bare() bool { return false }
 
-func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
+func (p *codexParser) line(t *Transcript, raw []byte) error {
 	var l codexLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return err
@@ -51,12 +50,12 @@ func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 	if err != nil {
 		return err
 	}
-	key := fmt.Sprintf("line %d", n)
+	key := lineKey(raw)
 	if len(l.Payload) == 0 || l.Payload[0] != '{' {
 		if l.Type == "" {
 			return errors.New("no type")
 		}
-		t.entries = append(t.entries, entry{key: key, at: at, kind: KindRecord, text: l.Type, record: raw})
+		t.entries = append(t.entries, entry{key: key, at: at, kind: event.KindSourceRecord, text: l.Type, record: raw})
 		return nil
 	}
 	var item codexItem
@@ -69,11 +68,11 @@ func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 	e := entry{key: key, at: at}
 	switch {
 	case l.Type != "response_item":
-		e.kind, e.text, e.record = KindRecord, strings.TrimSpace(l.Type+" "+item.Type), raw
+		e.kind, e.text, e.record = event.KindSourceRecord, strings.TrimSpace(l.Type+" "+item.Type), raw
 	case item.Type == "message" && (item.Role == "user" || item.Role == "assistant"):
-		e.kind, e.text = store.KindAnswer, codexText(item.Content)
+		e.kind, e.text = event.KindAnswer, codexText(item.Content)
 		if item.Role == "user" {
-			e.kind = store.KindInput
+			e.kind = event.KindInput
 			if p.first == "" && mainText(e.text) {
 				p.first = e.text
 			}
@@ -83,7 +82,7 @@ func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 		if item.Type == "custom_tool_call" {
 			args = item.Input
 		}
-		e.kind, e.tool, e.call, e.code = store.KindToolCall, item.Name, item.CallID, item.Name+" "+args
+		e.kind, e.tool, e.call, e.code = event.KindToolCall, item.Name, item.CallID, item.Name+" "+args
 		if json.Valid([]byte(args)) {
 			e.input = json.RawMessage(args)
 		} else {
@@ -93,7 +92,7 @@ func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 			e.key = "call " + item.CallID
 		}
 	case item.Type == "function_call_output" || item.Type == "custom_tool_call_output":
-		e.kind, e.call = store.KindToolResult, item.CallID
+		e.kind, e.call = event.KindToolResult, item.CallID
 		e.text, e.isError = codexOutput(item.Output)
 		if item.CallID != "" {
 			e.key = "output " + item.CallID
@@ -101,7 +100,7 @@ func (p *codexParser) line(t *Transcript, n int, raw []byte) error {
 	default:
 		// reasoning (encrypted), developer and system messages, web
 		// searches, local shell calls: kept, not searched.
-		e.kind, e.text, e.record = KindRecord, strings.TrimSpace(l.Type+" "+item.Type+" "+item.Role), raw
+		e.kind, e.text, e.record = event.KindSourceRecord, strings.TrimSpace(l.Type+" "+item.Type+" "+item.Role), raw
 	}
 	t.entries = append(t.entries, e)
 	return nil

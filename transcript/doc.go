@@ -15,11 +15,15 @@
 // kept but stays out of the bodies recall searches. Times come from the
 // transcript and its order is kept.
 //
-// Every event's payload holds the source's own id for it ("source_id"),
-// so importing a file again adds nothing and a transcript that has grown
-// gets only its new events appended. A file is read and checked whole
-// before anything of it is written: a malformed line is a *LineError
-// naming the file and line, and nothing of that file is imported.
+// Every event's payload holds the source's own id for it ("source_id";
+// a line without one is keyed by its content), so importing a file again
+// adds nothing, a transcript that has grown gets only its new events
+// appended, and one rewritten in place only the lines it did not have. A
+// Tail reads a file as it grows (a torn last line waits for the rest; a
+// malformed line is a *LineError naming the file and line, and is
+// skipped), and a File keeps one file's session in step with it, writing
+// under the session's lease so that two importers never write an event
+// twice. Package follow decides when to look again.
 //
 // This package reads files and writes through store.Store; it knows no
 // backend and prints nothing (progress goes to a callback).

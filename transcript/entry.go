@@ -1,18 +1,14 @@
 package transcript
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"time"
 
 	"github.com/nodelisp/nodelisp/store"
 )
-
-// KindRecord is the kind of the events that keep what a transcript holds
-// besides messages, verbatim in the payload's "record".
-const KindRecord = "source record"
 
 // The formats Import reads, as `log import --from` names them.
 const (
@@ -96,53 +92,6 @@ func (t *Transcript) Counts() map[string]int {
 	return n
 }
 
-// The payloads of imported events. Field order is the key order written;
-// the first fields are those SPEC §2 names for each kind.
-type (
-	inputPayload struct {
-		Text     string `json:"text"`
-		Parent   int64  `json:"parent"`
-		SourceID string `json:"source_id"`
-	}
-	answerPayload struct {
-		Text     string `json:"text"`
-		SourceID string `json:"source_id"`
-	}
-	callPayload struct {
-		Code     string          `json:"code"`
-		Note     *string         `json:"note"`
-		Tool     string          `json:"tool"`
-		Input    json.RawMessage `json:"input,omitempty"`
-		CallID   string          `json:"call_id,omitempty"`
-		SourceID string          `json:"source_id"`
-	}
-	resultPayload struct {
-		Call     int64           `json:"call"`
-		Text     string          `json:"text"`
-		Error    bool            `json:"error"`
-		CallID   string          `json:"call_id,omitempty"`
-		Record   json.RawMessage `json:"record,omitempty"`
-		SourceID string          `json:"source_id"`
-	}
-	recordPayload struct {
-		Text     string          `json:"text"`
-		Record   json.RawMessage `json:"record,omitempty"`
-		SourceID string          `json:"source_id"`
-	}
-)
-
-// encode writes v as one line of JSON with HTML escaping off, so the log
-// holds the text as the transcript did.
-func encode(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
-
 // title makes a session title of a message: its first non-blank line,
 // at most 80 characters.
 func title(s string) string {
@@ -172,9 +121,9 @@ type messages struct{ first string }
 
 // text adds a user's (role "user") or the assistant's text.
 func (m *messages) text(t *Transcript, e entry, role, s string) {
-	e.kind, e.text = store.KindAnswer, s
+	e.kind, e.text = event.KindAnswer, s
 	if role == "user" {
-		e.kind = store.KindInput
+		e.kind = event.KindInput
 		if m.first == "" && mainText(s) {
 			m.first = s
 		}

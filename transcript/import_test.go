@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,8 +65,8 @@ var fixtureTable = []fixture{
 }
 
 func counts(inputs, answers, calls, results, records int) map[string]int {
-	m := map[string]int{store.KindInput: inputs, store.KindAnswer: answers, store.KindToolCall: calls,
-		store.KindToolResult: results, KindRecord: records}
+	m := map[string]int{event.KindInput: inputs, event.KindAnswer: answers, event.KindToolCall: calls,
+		event.KindToolResult: results, event.KindSourceRecord: records}
 	for k, n := range m {
 		if n == 0 {
 			delete(m, k)
@@ -217,10 +218,52 @@ func TestImportGrown(t *testing.T) {
 	}
 }
 
-// TestImportTruncated: a file cut in the middle of a line imports nothing
-// and the error names the file and the line; the other files of the same
-// import go in.
-func TestImportTruncated(t *testing.T) {
+// TestImportTornLastLine: a file cut in the middle of its last line, as
+// a file being written is, is no error: the whole lines go in and the
+// torn one waits; once the line is finished the next import adds the
+// rest, and the session is what a fresh import of the finished file is.
+func TestImportTornLastLine(t *testing.T) {
+	for _, b := range testdb.Backends() {
+		t.Run(b.Name, func(t *testing.T) {
+			ctx := context.Background()
+			st, fresh := b.Open(t), b.Open(t)
+			f := fixtureTable[0]
+			whole, err := os.ReadFile(filepath.Join(fixtures, f.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := bytes.SplitAfter(whole, []byte("\n"))
+			cut := bytes.Join(lines[:20], nil)
+			cut = append(cut, lines[20][:len(lines[20])/2]...)
+			path := filepath.Join(t.TempDir(), "cut.jsonl")
+			if err := os.WriteFile(path, cut, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Import(ctx, st, ClaudeCode, []string{path}, Options{})
+			if err != nil || s.Sessions != 1 || s.Lines != 20 {
+				t.Fatalf("import of the torn file: %+v, %v; want one session of 20 lines", s, err)
+			}
+			if err := os.WriteFile(path, whole, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if s, err := Import(ctx, st, ClaudeCode, []string{path}, Options{}); err != nil || s.Grown != 1 {
+				t.Fatalf("import of the finished file: %+v, %v; want it grown", s, err)
+			}
+			if _, err := Import(ctx, fresh, ClaudeCode, []string{path}, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			a, _ := store.Events(ctx, st, f.session, 0, 0)
+			z, _ := store.Events(ctx, fresh, f.session, 0, 0)
+			if diff := cmp.Diff(z, a); diff != "" {
+				t.Errorf("torn then finished differs from a fresh import (-fresh +torn):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestImportMalformedMiddleLine: a corrupt line in the middle of a file
+// is reported FILE:LINE and skipped; the rest of the file goes in.
+func TestImportMalformedMiddleLine(t *testing.T) {
 	for _, b := range testdb.Backends() {
 		t.Run(b.Name, func(t *testing.T) {
 			ctx := context.Background()
@@ -231,27 +274,30 @@ func TestImportTruncated(t *testing.T) {
 				t.Fatal(err)
 			}
 			lines := bytes.SplitAfter(whole, []byte("\n"))
-			cut := bytes.Join(lines[:20], nil)
-			cut = append(cut, lines[20][:len(lines[20])/2]...)
-			dir := t.TempDir()
-			bad := filepath.Join(dir, "cut.jsonl")
-			if err := os.WriteFile(bad, cut, 0o644); err != nil {
+			lines[9] = []byte(`{"type":"user","uuid":` + "\n")
+			path := filepath.Join(t.TempDir(), "bad.jsonl")
+			if err := os.WriteFile(path, bytes.Join(lines, nil), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			good := filepath.Join(fixtures, fixtureTable[3].file)
-			s, err := Import(ctx, st, ClaudeCode, []string{bad, good}, Options{})
+			s, err := Import(ctx, st, ClaudeCode, []string{path, good}, Options{})
 			var le *LineError
-			if !errors.As(err, &le) || le.Line != 21 || !strings.HasSuffix(le.File, "cut.jsonl") {
-				t.Fatalf("error %v, want line 21 of cut.jsonl", err)
+			if !errors.As(err, &le) || le.Line != 10 || !strings.Contains(err.Error(), "bad.jsonl:10: not a JSON object") {
+				t.Fatalf("error %v, want bad.jsonl:10", err)
 			}
-			if !strings.Contains(err.Error(), "cut.jsonl:21: ") {
-				t.Errorf("message %q does not name file:line", err)
+			if s.Sessions != 2 || s.Problems != 1 {
+				t.Errorf("stats %+v: both files should import, one line skipped", s)
 			}
-			if _, err := st.Session(ctx, f.session); !store.IsNotFound(err) {
-				t.Errorf("the truncated file's session: %v, want not found", err)
+			r, err := st.Scan(ctx, store.Query{Session: f.session, Own: true})
+			if err != nil {
+				t.Fatal(err)
 			}
-			if s.Sessions != 1 {
-				t.Errorf("stats %+v: the good file should import", s)
+			total := 0
+			for _, n := range f.counts {
+				total += n
+			}
+			if len(r.Events) >= total || len(r.Events) < total-3 {
+				t.Errorf("%d events imported, want the file's %d less the bad line's", len(r.Events), total)
 			}
 		})
 	}
@@ -307,14 +353,14 @@ func TestImportedTurns(t *testing.T) {
 				t.Fatal(err)
 			}
 			switch e.Kind {
-			case store.KindInput:
+			case event.KindInput:
 				if e.Turn != e.Seq || !inputs[p.Parent] {
 					t.Errorf("%s: input %d: turn %d, parent %d", f.file, e.Seq, e.Turn, p.Parent)
 				}
 				inputs[e.Seq] = true
-			case store.KindToolCall:
+			case event.KindToolCall:
 				calls[e.Seq] = true
-			case store.KindToolResult:
+			case event.KindToolResult:
 				if !calls[p.Call] {
 					t.Errorf("%s: result %d names call %d", f.file, e.Seq, p.Call)
 				}

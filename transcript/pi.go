@@ -4,10 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"time"
-
-	"github.com/nodelisp/nodelisp/store"
 )
 
 // pi writes a {"type":"session"} header with the session's id, then one
@@ -15,7 +14,7 @@ import (
 // message whose content is a string or a list of blocks (text, thinking,
 // toolCall); the rest (model_change, thinking_level_change, session_info
 // with the session's name, compaction, …) are kept as records. Version 3
-// entries carry their own id; older ones are keyed by line number.
+// entries carry their own id; older ones are keyed by their content.
 
 type piLine struct {
 	Type      string `json:"type"`
@@ -46,7 +45,7 @@ type piParser struct {
 
 func (*piParser) bare() bool { return false }
 
-func (p *piParser) line(t *Transcript, n int, raw []byte) error {
+func (p *piParser) line(t *Transcript, raw []byte) error {
 	var l piLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return err
@@ -57,7 +56,7 @@ func (p *piParser) line(t *Transcript, n int, raw []byte) error {
 	}
 	key := l.ID
 	if key == "" || l.Type == "session" {
-		key = fmt.Sprintf("line %d", n)
+		key = lineKey(raw)
 	}
 	switch {
 	case l.Type == "session" && t.ID == "":
@@ -69,7 +68,7 @@ func (p *piParser) line(t *Transcript, n int, raw []byte) error {
 	case l.Type == "message":
 		return p.message(t, l, key, at, raw)
 	}
-	t.entries = append(t.entries, entry{key: key, at: at, kind: KindRecord, text: l.Type, record: raw})
+	t.entries = append(t.entries, entry{key: key, at: at, kind: event.KindSourceRecord, text: l.Type, record: raw})
 	return nil
 }
 
@@ -77,7 +76,7 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 	m := l.Message
 	if m.Role == "toolResult" {
 		text, rest := piText(m.Content)
-		e := entry{key: key, at: at, kind: store.KindToolResult, text: text, call: m.ToolCallID, isError: m.IsError}
+		e := entry{key: key, at: at, kind: event.KindToolResult, text: text, call: m.ToolCallID, isError: m.IsError}
 		if rest {
 			e.record = m.Content
 		}
@@ -85,7 +84,7 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 		return nil
 	}
 	if m.Role != "user" && m.Role != "assistant" {
-		t.entries = append(t.entries, entry{key: key, at: at, kind: KindRecord, text: "message " + m.Role, record: raw})
+		t.entries = append(t.entries, entry{key: key, at: at, kind: event.KindSourceRecord, text: "message " + m.Role, record: raw})
 		return nil
 	}
 	var s string
@@ -108,11 +107,11 @@ func (p *piParser) message(t *Transcript, l piLine, key string, at time.Time, ra
 			p.text(t, e, m.Role, b.Text)
 			continue
 		case "toolCall":
-			e.kind, e.tool, e.input, e.call = store.KindToolCall, b.Name, b.Arguments, b.ID
+			e.kind, e.tool, e.input, e.call = event.KindToolCall, b.Name, b.Arguments, b.ID
 			e.code = b.Name + " " + compact(b.Arguments)
 		default:
 			// thinking, images: kept, not searched.
-			e.kind, e.text, e.record = KindRecord, b.Type, rb
+			e.kind, e.text, e.record = event.KindSourceRecord, b.Type, rb
 		}
 		t.entries = append(t.entries, e)
 	}

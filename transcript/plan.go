@@ -3,13 +3,14 @@ package transcript
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/store"
 )
 
 // known is what a session already holds of a transcript: the source ids
 // of its events, the seqs of its tool calls by call id, its last seq and
-// the turn its last event belongs to. The zero value is a new session.
+// the turn its last event belongs to.
 type known struct {
 	keys  map[string]bool
 	calls map[string]int64
@@ -17,27 +18,28 @@ type known struct {
 	turn  int64 // the seq of the last input, zero before any
 }
 
-// knownOf reads a session's own events back.
-func knownOf(events []store.Event) (known, error) {
-	k := known{keys: map[string]bool{}, calls: map[string]int64{}}
+// newKnown is what a new session holds: nothing.
+func newKnown() *known {
+	return &known{keys: map[string]bool{}, calls: map[string]int64{}}
+}
+
+// add notes a session's own events, read back from the store.
+func (k *known) add(events []store.Event) error {
 	for _, e := range events {
-		var p struct {
-			SourceID *string `json:"source_id"`
-			CallID   string  `json:"call_id"`
-		}
-		if json.Unmarshal(e.Payload, &p) != nil || p.SourceID == nil {
-			return known{}, fmt.Errorf("seq %d holds no source_id: the session was not imported from a transcript", e.Seq)
+		p, err := event.Decode[event.Origin](e.Payload)
+		if err != nil || p.SourceID == nil {
+			return fmt.Errorf("seq %d holds no source_id: the session was not imported from a transcript", e.Seq)
 		}
 		k.keys[*p.SourceID] = true
-		if e.Kind == store.KindToolCall && p.CallID != "" {
+		if e.Kind == event.KindToolCall && p.CallID != "" {
 			k.calls[p.CallID] = e.Seq
 		}
-		if e.Kind == store.KindInput {
+		if e.Kind == event.KindInput {
 			k.turn = e.Seq
 		}
-		k.last = e.Seq
+		k.last = max(k.last, e.Seq)
 	}
-	return k, nil
+	return nil
 }
 
 // planned is an event with its seq, turn and payload decided.
@@ -50,29 +52,27 @@ type planned struct {
 // plan turns the entries the session lacks into events that continue it:
 // seqs after k.last, the turn of the nearest input before, tool results
 // linked to their call's seq (zero when the transcript has no such call).
-func plan(t *Transcript, k known) ([]planned, error) {
-	if k.keys == nil {
-		k = known{keys: map[string]bool{}, calls: map[string]int64{}}
-	}
+// k then holds them too, as it will once they are written.
+func plan(entries []entry, k *known) ([]planned, error) {
 	var out []planned
-	seq, turn := k.last, k.turn
-	for _, e := range t.entries {
+	for _, e := range entries {
 		if k.keys[e.key] {
 			continue
 		}
-		seq++
-		prev := turn
-		if e.kind == store.KindInput {
-			turn = seq
+		k.keys[e.key] = true
+		k.last++
+		seq, prev := k.last, k.turn
+		if e.kind == event.KindInput {
+			k.turn = seq
 		}
-		if e.kind == store.KindToolCall && e.call != "" {
+		if e.kind == event.KindToolCall && e.call != "" {
 			k.calls[e.call] = seq
 		}
 		p, err := payloadOf(e, prev, k.calls)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.key, err)
 		}
-		out = append(out, planned{seq: seq, turn: turn, e: e, payload: p})
+		out = append(out, planned{seq: seq, turn: k.turn, e: e, payload: p})
 	}
 	return out, nil
 }
@@ -81,23 +81,23 @@ func plan(t *Transcript, k known) ([]planned, error) {
 // from, its "parent" (SPEC §2): the transcript's turns form one line.
 func payloadOf(e entry, prev int64, calls map[string]int64) (json.RawMessage, error) {
 	switch e.kind {
-	case store.KindInput:
-		return encode(inputPayload{Text: e.text, Parent: prev, SourceID: e.key})
-	case store.KindAnswer:
-		return encode(answerPayload{Text: e.text, SourceID: e.key})
-	case store.KindToolCall:
-		return encode(callPayload{Code: e.code, Tool: e.tool, Input: e.input, CallID: e.call, SourceID: e.key})
-	case store.KindToolResult:
-		return encode(resultPayload{Call: calls[e.call], Text: e.text, Error: e.isError, CallID: e.call,
+	case event.KindInput:
+		return event.Marshal(event.ImportedInput{Input: event.Input{Text: e.text, Parent: prev}, SourceID: e.key})
+	case event.KindAnswer:
+		return event.Marshal(event.ImportedAnswer{Answer: event.Answer{Text: e.text}, SourceID: e.key})
+	case event.KindToolCall:
+		return event.Marshal(event.ImportedToolCall{ToolCall: event.ToolCall{Code: e.code}, Tool: e.tool, Input: e.input, CallID: e.call, SourceID: e.key})
+	case event.KindToolResult:
+		return event.Marshal(event.ImportedToolResult{Call: calls[e.call], Text: e.text, Error: e.isError, CallID: e.call,
 			Record: e.record, SourceID: e.key})
 	}
-	return encode(recordPayload{Text: e.text, Record: e.record, SourceID: e.key})
+	return event.Marshal(event.SourceRecord{Text: e.text, Record: e.record, SourceID: e.key})
 }
 
 // sessionLog is a new session holding every planned event, for
 // store.Import.
 func sessionLog(t *Transcript, evs []planned) (store.SessionLog, error) {
-	src, err := encode(t.Source())
+	src, err := event.Marshal(t.Source())
 	if err != nil {
 		return store.SessionLog{}, err
 	}
@@ -105,6 +105,11 @@ func sessionLog(t *Transcript, evs []planned) (store.SessionLog, error) {
 	s := store.Session{ID: id, Title: t.Title, Source: src, CreatedAt: store.Now()}
 	if len(evs) > 0 {
 		s.CreatedAt = evs[0].e.at
+	}
+	if s.Title == "" {
+		// No words of the user's to name it by (a session of slash
+		// commands, or one still waiting for its first prompt).
+		s.Title = fmt.Sprintf("%s session of %s", t.Format, s.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"))
 	}
 	l := store.SessionLog{Session: s}
 	for _, p := range evs {

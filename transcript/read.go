@@ -1,20 +1,15 @@
 package transcript
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // maxLine bounds one line of a transcript: far above any real one (tool
@@ -24,8 +19,8 @@ const maxLine = 64 << 20
 
 // parser reads a format's lines one at a time into a transcript.
 type parser interface {
-	// line reads one non-blank line; n is its number, from 1.
-	line(t *Transcript, n int, raw []byte) error
+	// line reads one non-blank line.
+	line(t *Transcript, raw []byte) error
 	// finish names the session when no line did: usually after its
 	// first input in the user's own words.
 	finish(t *Transcript)
@@ -51,93 +46,43 @@ func parserFor(format string) (parser, error) {
 	return nil, fmt.Errorf("unknown transcript format %q (%s)", format, strings.Join(Formats, ", "))
 }
 
-// ReadFile reads one transcript file whole.
-func ReadFile(ctx context.Context, format, path string) (*Transcript, error) {
-	f, err := os.Open(path)
+// ReadFile reads one transcript file whole, as it is now: a torn last
+// line is left out, and the malformed lines skipped are the batch's
+// Problems.
+func ReadFile(ctx context.Context, format, path string) (*Transcript, *Batch, error) {
+	tl, err := NewTail(format, path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	abs, err := filepath.Abs(path)
+	b, err := tl.Read(ctx)
 	if err != nil {
-		abs = path
+		return nil, nil, err
 	}
-	return Read(ctx, format, abs, f)
+	if err := tl.check(); err != nil {
+		return nil, b, err
+	}
+	t := tl.Transcript()
+	t.entries = b.entries
+	t.Lines = int64(b.Lines)
+	return t, b, nil
 }
 
-// Read reads one transcript from r; file names it in the session's
-// source and in errors.
-func Read(ctx context.Context, format, file string, r io.Reader) (*Transcript, error) {
-	p, err := parserFor(format)
-	if err != nil {
-		return nil, err
+// check reports a file read whole that holds no session.
+func (tl *Tail) check() error {
+	if tl.t.ID != "" {
+		return nil
 	}
-	t := &Transcript{Format: format, File: file}
-	br := bufio.NewReaderSize(r, 1<<16)
-	for n := 1; ; n++ {
-		if n%1000 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		raw, err := readLine(br)
-		if err == io.EOF && raw == nil {
-			break
-		}
-		t.Lines = int64(n)
-		if err != nil && err != io.EOF {
-			return nil, &LineError{File: file, Line: n, Err: err}
-		}
-		raw = bytes.TrimRight(raw, "\r\n")
-		if len(bytes.TrimSpace(raw)) == 0 {
-			continue
-		}
-		if !utf8.Valid(raw) {
-			return nil, &LineError{File: file, Line: n, Err: errors.New("not valid UTF-8")}
-		}
-		if !json.Valid(raw) || bytes.TrimSpace(raw)[0] != '{' {
-			return nil, &LineError{File: file, Line: n, Err: errors.New("not a JSON object (a truncated or corrupt line)")}
-		}
-		if err := p.line(t, n, bytes.TrimSpace(raw)); err != nil {
-			return nil, &LineError{File: file, Line: n, Err: err}
-		}
+	if tl.Bare() {
+		return fmt.Errorf("%s: %w", tl.file, ErrNoSession)
 	}
-	if t.ID == "" {
-		if len(t.entries) == 0 || p.bare() {
-			return nil, fmt.Errorf("%s: %w", file, ErrNoSession)
-		}
-		return nil, fmt.Errorf("%s: no session id: not a %s transcript", file, format)
-	}
-	p.finish(t)
-	fillTimes(t.entries)
-	uniqueKeys(t.entries)
-	return t, nil
-}
-
-// readLine reads one line of at most maxLine bytes.
-func readLine(br *bufio.Reader) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		line = append(line, chunk...)
-		if len(line) > maxLine {
-			return nil, fmt.Errorf("line longer than %d MB", maxLine>>20)
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && len(line) == 0:
-			return nil, io.EOF
-		case err == io.EOF:
-			return line, nil
-		}
-		return line, err
-	}
+	return fmt.Errorf("%s: no session id: not a %s transcript", tl.file, tl.format)
 }
 
 // fillTimes gives the lines a transcript writes without a time (Claude
-// Code's summaries, for one) the time of the line before, or of the first
-// timed line for those at the start.
-func fillTimes(es []entry) {
-	var last time.Time
+// Code's summaries, for one) the time of the line before (last, for the
+// first lines of a batch), or of the first timed line for those at the
+// start of the file. It returns the time of the last line.
+func fillTimes(es []entry, last time.Time) time.Time {
 	for i := range es {
 		if es[i].at.IsZero() {
 			es[i].at = last
@@ -159,13 +104,16 @@ func fillTimes(es []entry) {
 	for i := 0; i < len(es) && es[i].at.IsZero(); i++ {
 		es[i].at = at
 	}
+	if len(es) > 0 {
+		last = es[len(es)-1].at
+	}
+	return last
 }
 
-// uniqueKeys makes every entry's key unique in the file: a tool that
-// writes one id twice (a retried line) still imports both, and the same
-// way every time.
-func uniqueKeys(es []entry) {
-	seen := make(map[string]int, len(es))
+// uniqueKeys makes every entry's key unique in the file, seen holding
+// the keys of the lines read before: a tool that writes one id twice (a
+// retried line) still imports both, and the same way every time.
+func uniqueKeys(es []entry, seen map[string]int) {
 	for i := range es {
 		k := es[i].key
 		if n := seen[k]; n > 0 {

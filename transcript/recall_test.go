@@ -2,8 +2,8 @@ package transcript
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"regexp"
 	"strings"
 	"testing"
@@ -99,22 +99,24 @@ func TestRecallFindsEveryFixture(t *testing.T) {
 					strings.Contains(r.Printed, fmt.Sprintf(`:seq %d :text`, seq))
 			}
 			for _, f := range fixtureTable {
-				if f.counts[store.KindToolCall] == 0 {
+				if f.counts[event.KindToolCall] == 0 {
 					continue
 				}
-				r, err := st.Scan(ctx, store.Query{Session: f.session, Kinds: []string{store.KindToolCall, store.KindToolResult}})
+				r, err := st.Scan(ctx, store.Query{Session: f.session, Kinds: []string{event.KindToolCall, event.KindToolResult}})
 				if err != nil {
 					t.Fatal(err)
 				}
 				call := r.Events[0]
-				if call.Kind != store.KindToolCall || !found(call.Body, "tool call", f.session, call.Seq) {
+				if call.Kind != event.KindToolCall || !found(call.Body, "tool call", f.session, call.Seq) {
 					t.Errorf("%s: the first tool call (seq %d, %q) is not found", f.file, call.Seq, call.Body)
 					continue
 				}
 				linked := false
 				for _, e := range r.Events {
-					var p struct{ Call int64 }
-					if e.Kind != store.KindToolResult || json.Unmarshal(e.Payload, &p) != nil || p.Call != call.Seq {
+					if e.Kind != event.KindToolResult {
+						continue
+					}
+					if p, err := event.Decode[event.ImportedToolResult](e.Payload); err != nil || p.Call != call.Seq {
 						continue
 					}
 					linked = true

@@ -2,12 +2,11 @@ package view
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/evict"
-	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -71,7 +70,7 @@ type chart struct {
 // evictions and warnings around them.
 func (s *server) readRequests(ctx context.Context, id string) ([]request, bool, error) {
 	r, err := s.st.Scan(ctx, store.Query{
-		Session: id, Kinds: []string{session.KindRequest, store.KindEviction, store.KindWarning},
+		Session: id, Kinds: []string{event.KindRequest, event.KindEviction, event.KindWarning},
 		Limit: 3 * chartRequests, Newest: true,
 	})
 	if err != nil {
@@ -80,28 +79,23 @@ func (s *server) readRequests(ctx context.Context, id string) ([]request, bool, 
 	var out []request
 	var pending []store.Event // evictions and warnings since the last request
 	for _, e := range r.Events {
-		if e.Kind != session.KindRequest {
+		if e.Kind != event.KindRequest {
 			pending = append(pending, e)
 			continue
 		}
-		var p struct {
-			Messages int `json:"messages"`
-			Tokens   int `json:"tokens"`
-		}
-		_ = json.Unmarshal(e.Payload, &p)
+		p, _ := event.Decode[event.Request](e.Payload)
 		q := request{Seq: e.Seq, Tokens: p.Tokens, Messages: p.Messages}
 		for _, b := range pending {
 			sameCall := b.Turn == e.Turn && b.At.Equal(e.At)
 			switch b.Kind {
-			case store.KindEviction:
-				var ev struct{ Why string }
-				_ = json.Unmarshal(b.Payload, &ev)
+			case event.KindEviction:
+				ev, _ := event.Decode[event.Eviction](b.Payload)
 				if ev.Why == "auto" && sameCall {
 					q.Evicted = true
 				} else {
 					q.Manual = true
 				}
-			case store.KindWarning:
+			case event.KindWarning:
 				q.Warned = q.Warned || sameCall
 			}
 		}

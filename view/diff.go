@@ -2,6 +2,7 @@ package view
 
 import (
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 )
 
@@ -40,11 +41,8 @@ type diffLine struct {
 // changeDiff reads a file change payload into its diff; nil when the
 // payload is not a file change.
 func changeDiff(payload json.RawMessage) *fileDiff {
-	var p struct {
-		Path          string
-		Before, After *string
-	}
-	if json.Unmarshal(payload, &p) != nil {
+	p, err := event.Decode[event.FileChange](payload)
+	if err != nil {
 		return nil
 	}
 	d := &fileDiff{Path: p.Path, Created: p.Before == nil, Deleted: p.After == nil}

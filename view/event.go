@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"net/http"
 	"strconv"
 
@@ -46,7 +47,7 @@ func (s *server) eventPage(w http.ResponseWriter, r *http.Request) {
 	if d.Form, d.Entry, err = s.recallEntry(ctx, id, seq); err != nil {
 		d.Entry = err.Error()
 	}
-	if e.Kind == store.KindFileChange {
+	if e.Kind == event.KindFileChange {
 		d.Diff = changeDiff(e.Payload)
 	}
 	prev, err := s.st.Scan(ctx, store.Query{Session: id, Before: seq, Limit: 1, Newest: true})

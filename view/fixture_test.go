@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,7 +70,7 @@ func demoStore(t testing.TB) demo {
 		w, err := s.Window(ctx, session.WindowOptions{Send: true})
 		must(err)
 		if w.Evicted && d.evictedAt == 0 {
-			e, ok, err := store.Last(ctx, st, d.id, session.KindRequest)
+			e, ok, err := store.Last(ctx, st, d.id, event.KindRequest)
 			must(err)
 			if ok {
 				d.evictedAt = e.Seq
@@ -89,7 +90,7 @@ func demoStore(t testing.TB) demo {
 			send()
 			if strings.Contains(c, "<script>") {
 				d.scriptSeq = res.ResultSeq
-				e, _, err := store.Last(ctx, st, d.id, session.KindRequest)
+				e, _, err := store.Last(ctx, st, d.id, event.KindRequest)
 				must(err)
 				d.scriptRequest = e.Seq
 			}
@@ -117,7 +118,7 @@ func demoStore(t testing.TB) demo {
 	d.fork = f.ID()
 	_, err = f.Input(ctx, "In the fork: memoise fib-iter.")
 	must(err)
-	changes, err := st.Scan(ctx, store.Query{Session: d.id, Kinds: []string{store.KindFileChange}})
+	changes, err := st.Scan(ctx, store.Query{Session: d.id, Kinds: []string{event.KindFileChange}})
 	must(err)
 	if n := len(changes.Events); n < 2 {
 		t.Fatalf("the demo made %d file changes, want 2", n)

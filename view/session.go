@@ -2,7 +2,7 @@ package view
 
 import (
 	"context"
-	"encoding/json"
+	"github.com/nodelisp/nodelisp/event"
 	"net/http"
 
 	"github.com/nodelisp/nodelisp/session"
@@ -78,18 +78,17 @@ func (s *server) sessionPage(w http.ResponseWriter, r *http.Request) {
 func (s *server) forkPoints(ctx context.Context, forks []store.Session) (map[int64][]store.Session, error) {
 	out := map[int64][]store.Session{}
 	for _, f := range forks {
-		r, err := s.st.Scan(ctx, store.Query{Session: f.ID, Own: true, Kinds: []string{store.KindInput}, Limit: 1})
+		r, err := s.st.Scan(ctx, store.Query{Session: f.ID, Own: true, Kinds: []string{event.KindInput}, Limit: 1})
 		if err != nil {
 			return nil, err
 		}
 		var turn int64
 		if len(r.Events) > 0 {
-			var p struct{ Parent int64 }
-			if json.Unmarshal(r.Events[0].Payload, &p) == nil {
+			if p, err := event.Decode[event.Input](r.Events[0].Payload); err == nil {
 				turn = p.Parent
 			}
 		} else if f.ForkSeq != nil {
-			last, err := s.st.Scan(ctx, store.Query{Session: f.Parent, Kinds: []string{store.KindInput}, Before: *f.ForkSeq + 1, Limit: 1, Newest: true})
+			last, err := s.st.Scan(ctx, store.Query{Session: f.Parent, Kinds: []string{event.KindInput}, Before: *f.ForkSeq + 1, Limit: 1, Newest: true})
 			if err != nil {
 				return nil, err
 			}

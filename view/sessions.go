@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"net/http"
 	"strconv"
 	"strings"
@@ -106,7 +107,7 @@ func (s *server) summarize(ctx context.Context, sess store.Session) (sessionRow,
 	if len(all.Events) > 0 {
 		row.Last = all.Events[0].At
 	}
-	turns, err := s.st.Scan(ctx, store.Query{Session: sess.ID, Kinds: []string{store.KindInput}, Limit: 1, Count: true})
+	turns, err := s.st.Scan(ctx, store.Query{Session: sess.ID, Kinds: []string{event.KindInput}, Limit: 1, Count: true})
 	if err != nil {
 		return row, fmt.Errorf("session %s: %w", sess.ID, err)
 	}

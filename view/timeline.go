@@ -2,10 +2,10 @@ package view
 
 import (
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"net/http"
 	"strconv"
 
-	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -17,9 +17,9 @@ const timelinePage = 100
 // timelineKinds are the kinds the timeline's lanes and filters name, in
 // the order a turn meets them; other kinds share the last lane.
 var timelineKinds = []string{
-	store.KindInput, store.KindAnswer, store.KindToolCall, store.KindToolResult,
-	session.KindRequest, store.KindUsage, store.KindWarning, store.KindEviction,
-	store.KindContextEdit, store.KindHeadMove, store.KindFileChange, store.KindCeiling,
+	event.KindInput, event.KindAnswer, event.KindToolCall, event.KindToolResult,
+	event.KindRequest, event.KindUsage, event.KindWarning, event.KindEviction,
+	event.KindContextEdit, event.KindHeadMove, event.KindFileChange, event.KindCeiling,
 }
 
 type kindCount struct {

@@ -2,6 +2,7 @@ package view
 
 import (
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"net/http"
 	"sort"
 	"strconv"
@@ -143,7 +144,7 @@ func neighboursIn(reqs []request, seq int64) (prev, next, latest int64) {
 // neighbours finds the requests before and after seq (after the newest,
 // for the window as it stands), and the newest.
 func (s *server) neighbours(ctx context.Context, id string, seq int64) (prev, next, latest int64, err error) {
-	kinds := []string{session.KindRequest}
+	kinds := []string{event.KindRequest}
 	newest, ok, err := store.Last(ctx, s.st, id, kinds...)
 	if err != nil || !ok {
 		return 0, 0, 0, err

@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/nodelisp/nodelisp/agent"
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/store"
@@ -124,15 +124,8 @@ func (r *repl) responseFigures(ctx context.Context) error {
 	if err != nil || len(res.Events) == 0 {
 		return err
 	}
-	var p struct {
-		Provider   string      `json:"provider"`
-		Model      string      `json:"model"`
-		StopReason string      `json:"stop_reason"`
-		LatencyMS  int64       `json:"latency_ms"`
-		Usage      agent.Usage `json:"usage"`
-		Error      string      `json:"error"`
-	}
-	if err := json.Unmarshal(res.Events[0].Payload, &p); err != nil {
+	p, err := event.Decode[event.ModelResponse](res.Events[0].Payload)
+	if err != nil {
 		return fmt.Errorf("model response at seq %d: %w", res.Events[0].Seq, err)
 	}
 	u := p.Usage

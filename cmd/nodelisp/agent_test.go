@@ -199,3 +199,13 @@ func TestAgentPipedContext(t *testing.T) {
 		}
 	})
 }
+
+// agent --help lists its flags, the one-letter -p as it is typed.
+func TestAgentHelp(t *testing.T) {
+	out := mustRun(t, testEnv(t), "", "agent", "--help")
+	for _, want := range []string{"\n  -p PROMPT\n", "\n  --continue\n", "\n  --max-rounds N\n", "\n  --model provider/model-id\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("agent --help lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -16,7 +16,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		{[]string{"--help"}, []string{"--cell-memory", "-e", "--json", "--session", "--db", "--home", "--model", "--workdir", "--version"}},
 		{[]string{"sessions", "--help"}, []string{"--db", "--home", "--json"}},
 		{[]string{"log", "export", "--help"}, []string{"--db", "--home", "--session", "--out"}},
-		{[]string{"log", "import", "--help"}, []string{"--db", "--home", "--from"}},
+		{[]string{"log", "import", "--help"}, []string{"--db", "--home", "--from", "--follow", "--hook", "--poll"}},
 		{[]string{"log", "gen", "--help"}, []string{"--db", "--home", "--sessions", "--events", "--payload-bytes", "--rare-word", "--rare-every", "--seed", "--out"}},
 		{[]string{"db", "migrate", "--help"}, []string{"--db", "--home"}},
 	} {

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io"
 	"os"
 	"os/exec"
@@ -82,7 +82,7 @@ func twoREPLs(t *testing.T, target string, st store.Store, env, args []string) {
 		t.Errorf("second REPL while the first runs a cell: exit %d\nstdout: %s\nstderr: %s\nwant a refusal naming %q",
 			refused.code, refused.stdout, refused.stderr, holder)
 	}
-	if n := len(events(t, st, store.KindInput)); n != 2 {
+	if n := len(events(t, st, event.KindInput)); n != 2 {
 		t.Errorf("%d inputs after the refusal, want 2: the refused turn wrote", n)
 	}
 
@@ -103,12 +103,8 @@ func twoREPLs(t *testing.T, target string, st store.Store, env, args []string) {
 		t.Errorf("third REPL's notices %q do not say %q", third.stderr, took)
 	}
 	var interrupted []string
-	for _, e := range events(t, st, store.KindToolResult) {
-		var p struct {
-			Call int64
-			Text string
-		}
-		json.Unmarshal(e.Payload, &p)
+	for _, e := range events(t, st, event.KindToolResult) {
+		p, _ := event.Decode[event.ToolResult](e.Payload)
 		if p.Call == call.Seq {
 			interrupted = append(interrupted, p.Text)
 		}
@@ -116,9 +112,8 @@ func twoREPLs(t *testing.T, target string, st store.Store, env, args []string) {
 	if len(interrupted) != 1 || interrupted[0] != session.InterruptedText {
 		t.Errorf("the killed cell's results: %q, want the interruption only", interrupted)
 	}
-	inputs := events(t, st, store.KindInput)
-	var last struct{ Parent int64 }
-	json.Unmarshal(inputs[len(inputs)-1].Payload, &last)
+	inputs := events(t, st, event.KindInput)
+	last, _ := event.Decode[event.Input](inputs[len(inputs)-1].Payload)
 	if len(inputs) != 3 || last.Parent != call.Turn {
 		t.Errorf("inputs %d, the last continuing from %d: want 3, from the killed turn %d", len(inputs), last.Parent, call.Turn)
 	}
@@ -129,9 +124,8 @@ func twoREPLs(t *testing.T, target string, st store.Store, env, args []string) {
 func waitForCall(t *testing.T, st store.Store, code string) store.Event {
 	t.Helper()
 	for start := time.Now(); time.Since(start) < time.Minute; time.Sleep(20 * time.Millisecond) {
-		for _, e := range events(t, st, store.KindToolCall) {
-			var p struct{ Code string }
-			if json.Unmarshal(e.Payload, &p) == nil && p.Code == code {
+		for _, e := range events(t, st, event.KindToolCall) {
+			if p, err := event.Decode[event.ToolCall](e.Payload); err == nil && p.Code == code {
 				return e
 			}
 		}
@@ -184,12 +178,8 @@ func replAndServe(t *testing.T, target string, st store.Store, env, args []strin
 		t.Errorf("REPL's notices %q do not say %q", after.stderr, took)
 	}
 	var results []string
-	for _, e := range events(t, st, store.KindToolResult) {
-		var p struct {
-			Call int64
-			Text string
-		}
-		json.Unmarshal(e.Payload, &p)
+	for _, e := range events(t, st, event.KindToolResult) {
+		p, _ := event.Decode[event.ToolResult](e.Payload)
 		if p.Call == call.Seq {
 			results = append(results, p.Text)
 		}

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/nodelisp/nodelisp/internal/cli"
 	"github.com/nodelisp/nodelisp/store/jsonl"
+	"github.com/nodelisp/nodelisp/transcript"
 )
 
 func init() { subcommands["log"] = (*command).log }
@@ -18,6 +21,8 @@ const logUsage = `Usage:
   nodelisp log export [--session ID]… [--out FILE]   write sessions as JSON Lines (default: every session, to stdout)
   nodelisp log import FILE.jsonl                     add the sessions of a file (- for stdin), all or none
   nodelisp log import --from TOOL FILE|DIR…          add other agents' transcripts (claude-code, codex, pi)
+  nodelisp log import --follow --from TOOL [DIR|FILE…]  keep adding them as the agent writes (default: the tool's folder)
+  nodelisp log import --hook --from TOOL             add the transcript a tool's hook names (JSON on stdin or as the last argument)
   nodelisp log gen --sessions N --events M [--out FILE]  make a synthetic log (default: into the store)
 
 Run 'nodelisp log COMMAND --help' for a command's flags.
@@ -99,16 +104,35 @@ func (c *command) logImport(args []string) int {
 	fs := cli.NewFlagSet("nodelisp log import", "Usage: nodelisp log import [flags] FILE.jsonl\n\nAdds every session of the file (- reads stdin) with its events as given, seqs and times included.\nThe whole file is checked first: a malformed line, or a session id the store has, imports nothing.\n\nFlags:\n")
 	cli.StoreFlags(fs, &c.opts)
 	from := fs.String("from", "", "read `TOOL`'s transcripts (claude-code, codex or pi): FILE… or directories of them (default: nodelisp's own JSON Lines)")
+	followFlag := fs.Bool("follow", false, "keep running, importing what the transcripts gain as the tool writes them, until SIGINT or SIGTERM (needs --from; default paths: the tool's own folder)")
+	hook := fs.Bool("hook", false, "import the transcript named by a tool's hook JSON, read from stdin or the last argument (Claude Code's hooks, Codex's notify; needs --from)")
+	poll := fs.Duration("poll", 0, "with --follow, poll at this `INTERVAL` instead of inotify (default: inotify where it works)")
 	if status, done := c.subFlags(fs, args); done {
 		return status
 	}
-	if *from != "" {
+	if (*followFlag || *hook) && *from == "" {
+		return c.usageError(errors.New("log import: --follow and --hook need --from claude-code, codex or pi"))
+	}
+	if *from != "" && !slices.Contains(transcript.Formats, *from) {
+		return c.usageError(fmt.Errorf("log import: --from %q: give %s", *from, strings.Join(transcript.Formats, ", ")))
+	}
+	switch {
+	case *followFlag && *hook:
+		return c.usageError(errors.New("log import: give --follow or --hook, not both"))
+	case *followFlag:
+		return c.logFollow(*from, fs.Args(), *poll)
+	case *hook:
+		return c.logHook(*from, fs.Args())
+	case *from != "":
 		return c.logImportTranscripts(*from, fs.Args())
 	}
 	if fs.NArg() != 1 {
 		return c.usageError(errors.New("log import: give one file (or - for stdin)"))
 	}
 	name := fs.Arg(0)
+	if format := transcript.Sniff(name); format != "" && name != "-" {
+		return c.usageError(fmt.Errorf("log import: %s looks like a %s transcript: nodelisp log import --from %s %s", name, format, format, name))
+	}
 	var in io.Reader = c.stdin
 	if name != "-" {
 		f, err := os.Open(name)

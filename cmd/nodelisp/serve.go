@@ -39,6 +39,8 @@ func (c *command) serve(args []string) int {
 	fs.StringVar(&o.Model, "model", o.Model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
 	fs.StringVar(&o.Workdir, "workdir", o.Workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.Var(cli.CellMemoryFlag(&o.CellMemory), "cell-memory", cli.UsageCellMemory)
+	var follows followList
+	fs.Var(&follows, "follow", "import `TOOL`'s transcripts (claude-code, codex or pi) as it writes them, from its own folder or TOOL=DIR; repeat for more")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -67,6 +69,9 @@ func (c *command) serve(args []string) int {
 		return c.fail(err)
 	}
 	defer st.Close()
+	for _, f := range follows {
+		go c.serveFollow(ctx, st, f)
+	}
 	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
 	cfg.Limits.MaxMemory = o.CellMemory
 	if *mcpMode {
@@ -87,6 +92,9 @@ func printServeFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
 		head := "  --" + f.Name
+		if len(f.Name) == 1 {
+			head = "  -" + f.Name // a one-letter flag is written as such: agent's -p
+		}
 		if name != "" {
 			head += " " + name
 		}

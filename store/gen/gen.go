@@ -6,6 +6,7 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -55,8 +56,8 @@ func Logs(c Config) []store.SessionLog {
 		var turn int64
 		for i := range evs {
 			seq := int64(i + 1)
-			kind := [...]string{store.KindInput, store.KindToolCall, store.KindToolResult}[i%3]
-			if kind == store.KindInput {
+			kind := [...]string{event.KindInput, event.KindToolCall, event.KindToolResult}[i%3]
+			if kind == event.KindInput {
 				turn = seq
 			}
 			n++
@@ -78,7 +79,7 @@ func NewEvents(seed uint64, count, size int) []store.NewEvent {
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	out := make([]store.NewEvent, count)
 	for i := range out {
-		kind := [...]string{store.KindInput, store.KindToolCall, store.KindToolResult}[i%3]
+		kind := [...]string{event.KindInput, event.KindToolCall, event.KindToolResult}[i%3]
 		out[i] = store.NewEvent{Kind: kind, Payload: payloadFor(kind, sentence(r, size), 0)}
 	}
 	return out
@@ -98,9 +99,9 @@ func sentence(r *rand.Rand, size int) string {
 func payloadFor(kind, txt string, seq int64) json.RawMessage {
 	var v any
 	switch kind {
-	case store.KindInput:
+	case event.KindInput:
 		v = map[string]any{"text": txt, "parent": 0}
-	case store.KindToolCall:
+	case event.KindToolCall:
 		v = map[string]any{"code": txt, "note": nil}
 	default:
 		v = map[string]any{"call": seq - 1, "text": txt, "duration_ms": 3, "error": false}

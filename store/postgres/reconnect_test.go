@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func TestDroppedConnectionRetried(t *testing.T) {
 		}
 	}
 	terminate()
-	out, err := st.Append(ctx, "a", []store.NewEvent{{Kind: store.KindInput, Payload: []byte(`{"text":"x","parent":0}`)}})
+	out, err := st.Append(ctx, "a", []store.NewEvent{{Kind: event.KindInput, Payload: []byte(`{"text":"x","parent":0}`)}})
 	if err != nil || out[0].Seq != 1 {
 		t.Fatalf("append after the connection was dropped: %v %v", out, err)
 	}

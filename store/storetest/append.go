@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -34,9 +35,9 @@ func testAppendRoundTrip(t *testing.T, h *harness) {
 	mustSession(t, s, "s1", "round trip")
 	var batch []store.NewEvent
 	for i, p := range oddPayloads() {
-		kind := store.KindToolResult
+		kind := event.KindToolResult
 		if i == 0 {
-			kind = store.KindInput
+			kind = event.KindInput
 		}
 		batch = append(batch, store.NewEvent{Kind: kind, Payload: p})
 	}
@@ -68,9 +69,9 @@ func testAppendRoundTrip(t *testing.T, h *harness) {
 	// A second turn: turns resolve to the batch's own input; an event
 	// with no input before it in its call gets the turn it names.
 	got = mustAppend(t, s, "s1",
-		store.NewEvent{Kind: store.KindToolCall, Turn: 1, Payload: payload(t, map[string]any{"code": "(+ 1 2)", "note": nil})},
-		store.NewEvent{Kind: store.KindInput, Payload: text(t, "next")},
-		store.NewEvent{Kind: store.KindAnswer, Payload: text(t, "ok")},
+		store.NewEvent{Kind: event.KindToolCall, Turn: 1, Payload: payload(t, map[string]any{"code": "(+ 1 2)", "note": nil})},
+		store.NewEvent{Kind: event.KindInput, Payload: text(t, "next")},
+		store.NewEvent{Kind: event.KindAnswer, Payload: text(t, "ok")},
 	)
 	if diff := cmp.Diff([]int64{7, 8, 9}, seqs(got)); diff != "" {
 		t.Errorf("second append seqs (-want +got):\n%s", diff)
@@ -116,13 +117,13 @@ func testBodies(t *testing.T, h *harness) {
 	s := h.newStore(t)
 	mustSession(t, s, "s1", "")
 	evs := []store.NewEvent{
-		{Kind: store.KindInput, Payload: payload(t, map[string]any{"text": "fix the deploy script", "parent": 0})},
-		{Kind: store.KindToolCall, Payload: payload(t, map[string]any{"code": ";; look\n(ls)", "note": "look"})},
-		{Kind: store.KindHeadMove, Payload: payload(t, map[string]any{"from": 12, "to": 5, "why": "undo"})},
-		{Kind: store.KindFileChange, Payload: payload(t, map[string]any{"path": "src/app.go",
+		{Kind: event.KindInput, Payload: payload(t, map[string]any{"text": "fix the deploy script", "parent": 0})},
+		{Kind: event.KindToolCall, Payload: payload(t, map[string]any{"code": ";; look\n(ls)", "note": "look"})},
+		{Kind: event.KindHeadMove, Payload: payload(t, map[string]any{"from": 12, "to": 5, "why": "undo"})},
+		{Kind: event.KindFileChange, Payload: payload(t, map[string]any{"path": "src/app.go",
 			"before": strings.Repeat("x", 1229), "after": strings.Repeat("y", 1434)})},
-		{Kind: store.KindWarning, Payload: payload(t, map[string]any{"text": "window at\n85%"})},
-		{Kind: store.KindUsage, Payload: json.RawMessage(`{"input_tokens":120,"output_tokens":7}`)},
+		{Kind: event.KindWarning, Payload: payload(t, map[string]any{"text": "window at\n85%"})},
+		{Kind: event.KindUsage, Payload: json.RawMessage(`{"input_tokens":120,"output_tokens":7}`)},
 	}
 	want := []string{
 		"fix the deploy script",

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 	"time"
 
@@ -94,7 +95,7 @@ func Bench(b *testing.B, newStore func(b *testing.B) store.Store) {
 			{"Newest20", store.Query{Limit: 20, Newest: true}},
 			{"RareMatch", store.Query{Match: "xylophone", Limit: 20, Newest: true, Count: true}},
 			{"DenseMatchCount", store.Query{Match: "deploy", Limit: 20, Newest: true, Count: true}},
-			{"DenseMatchKinds", store.Query{Match: "deploy", Kinds: []string{store.KindToolCall}, Limit: 20, Newest: true, Count: true}},
+			{"DenseMatchKinds", store.Query{Match: "deploy", Kinds: []string{event.KindToolCall}, Limit: 20, Newest: true, Count: true}},
 			{"ShortMatchCount", store.Query{Match: "é", Limit: 20, Newest: true, Count: true}},
 			// recall's default reads skip echoes and repeats (echo.go).
 			{"RareMatchSkipping", store.Query{Match: "xylophone", Limit: 20, Newest: true, Count: true, SkipEchoes: true, SkipRepeats: true}},

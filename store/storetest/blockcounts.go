@@ -3,6 +3,7 @@ package storetest
 import (
 	"bytes"
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 
 	"github.com/nodelisp/nodelisp/store"
@@ -49,7 +50,7 @@ func testBlockCounts(t *testing.T, h *harness) {
 	before := exportAll(t, s)
 	dense := store.Query{Session: id, Match: "deploy", Limit: 5, Newest: true, Count: true}
 	kinds := dense
-	kinds.Kinds = []string{store.KindToolResult, store.KindInput}
+	kinds.Kinds = []string{event.KindToolResult, event.KindInput}
 
 	// check counts q on the handle it is given and returns how many whole
 	// blocks that handle tested for it.
@@ -68,7 +69,7 @@ func testBlockCounts(t *testing.T, h *harness) {
 		t.Errorf("count in a new handle tested %d whole blocks, want 0: not served from the table", n)
 	}
 	if n := check(s, "kinds in another order, new handle", store.Query{Session: id, Match: "deploy", Limit: 5, Newest: true, Count: true,
-		Kinds: []string{store.KindInput, store.KindToolResult, store.KindInput}}); n != 0 {
+		Kinds: []string{event.KindInput, event.KindToolResult, event.KindInput}}); n != 0 {
 		t.Errorf("same kinds in another order tested %d whole blocks, want 0", n)
 	}
 	if n := check(s, "another pattern", store.Query{Session: id, Match: "script", Limit: 5, Newest: true, Count: true}); n != 2 {
@@ -81,19 +82,19 @@ func testBlockCounts(t *testing.T, h *harness) {
 	// Appends, an undo and the turns after it, and a fork below the last
 	// block: the kept blocks stand, the ends are counted afresh.
 	for range 3 {
-		mustAppend(t, s, id, store.NewEvent{Kind: store.KindInput, Payload: text(t, "deploy again")})
+		mustAppend(t, s, id, store.NewEvent{Kind: event.KindInput, Payload: text(t, "deploy again")})
 	}
 	mustAppend(t, s, id,
-		store.NewEvent{Kind: store.KindHeadMove, Payload: payload(t, map[string]any{"from": blockSession, "to": 9000, "why": "undo"})},
-		store.NewEvent{Kind: store.KindInput, Payload: text(t, "after the undo: deploy")},
-		store.NewEvent{Kind: store.KindToolResult, Payload: text(t, "DEPLOY done")})
+		store.NewEvent{Kind: event.KindHeadMove, Payload: payload(t, map[string]any{"from": blockSession, "to": 9000, "why": "undo"})},
+		store.NewEvent{Kind: event.KindInput, Payload: text(t, "after the undo: deploy")},
+		store.NewEvent{Kind: event.KindToolResult, Payload: text(t, "DEPLOY done")})
 	mustSession(t, s, "other", "")
-	mustAppend(t, s, "other", store.NewEvent{Kind: store.KindInput, Payload: text(t, "deploy elsewhere")})
+	mustAppend(t, s, "other", store.NewEvent{Kind: event.KindInput, Payload: text(t, "deploy elsewhere")})
 	if _, err := s.Fork(ctx, id, 16_500, "fork", ""); err != nil {
 		t.Fatal(err)
 	}
 	for range 7 {
-		mustAppend(t, s, "fork", store.NewEvent{Kind: store.KindToolResult, Payload: text(t, "deploy on the fork")})
+		mustAppend(t, s, "fork", store.NewEvent{Kind: event.KindToolResult, Payload: text(t, "deploy on the fork")})
 	}
 	for _, q := range []store.Query{dense, kinds} {
 		if n := check(s, "after appends and an undo", q); n != 0 {

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -21,7 +22,7 @@ func testImportBulk(t *testing.T, h *harness) {
 		t.Fatal(err)
 	}
 	id := logs[1].Session.ID
-	mustAppend(t, s, id, store.NewEvent{Kind: store.KindInput, Payload: text(t, "a late quixotic turn")})
+	mustAppend(t, s, id, store.NewEvent{Kind: event.KindInput, Payload: text(t, "a late quixotic turn")})
 	r := mustScan(t, s, store.Query{Session: id, Match: "quixotic", Limit: 20, Newest: true, Count: true})
 	if diff := cmp.Diff([]int64{500, 1500, 1501}, seqs(r.Events)); diff != "" || r.More {
 		t.Errorf("rare match after a bulk import: more %v, rows (-want +got):\n%s", r.More, diff)

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"sync"
 	"testing"
 
@@ -22,7 +23,7 @@ func testConcurrentAppends(t *testing.T, h *harness) {
 		wg.Go(func() {
 			for i := range h.appends {
 				p := payload(t, map[string]any{"text": fmt.Sprintf("g%d i%d", g, i)})
-				if _, err := s.Append(ctx, "c", []store.NewEvent{{Kind: store.KindInput, Payload: p}}); err != nil {
+				if _, err := s.Append(ctx, "c", []store.NewEvent{{Kind: event.KindInput, Payload: p}}); err != nil {
 					errs <- err
 					return
 				}

@@ -3,6 +3,7 @@ package storetest
 import (
 	"bytes"
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -22,19 +23,19 @@ func echoLog(t *testing.T, s store.Store) map[string]int64 {
 		seqs[name] = mustAppend(t, s, "e", e)[0].Seq
 	}
 	mustSession(t, s, "e", "echoes")
-	one("recall input", store.NewEvent{Kind: store.KindInput, Payload: text(t, `(recall-search "deploy")`)})
-	one("recall call", store.NewEvent{Kind: store.KindToolCall, Turn: seqs["recall input"],
+	one("recall input", store.NewEvent{Kind: event.KindInput, Payload: text(t, `(recall-search "deploy")`)})
+	one("recall call", store.NewEvent{Kind: event.KindToolCall, Turn: seqs["recall input"],
 		Payload: payload(t, map[string]any{"code": `(recall-search "deploy")`, "note": nil})})
-	one("recall result", store.NewEvent{Kind: store.KindToolResult, Turn: seqs["recall input"],
+	one("recall result", store.NewEvent{Kind: event.KindToolResult, Turn: seqs["recall input"],
 		Payload: payload(t, map[string]any{"call": seqs["recall call"], "text": "deploy found", "recall": true})})
-	one("input", store.NewEvent{Kind: store.KindInput, Payload: text(t, "deploy to staging, please")})
-	one("call", store.NewEvent{Kind: store.KindToolCall, Turn: seqs["input"],
+	one("input", store.NewEvent{Kind: event.KindInput, Payload: text(t, "deploy to staging, please")})
+	one("call", store.NewEvent{Kind: event.KindToolCall, Turn: seqs["input"],
 		Payload: payload(t, map[string]any{"code": `(deploy "staging")`, "note": nil})})
-	one("result", store.NewEvent{Kind: store.KindToolResult, Turn: seqs["input"],
+	one("result", store.NewEvent{Kind: event.KindToolResult, Turn: seqs["input"],
 		Payload: payload(t, map[string]any{"call": seqs["call"], "text": "deployed staging", "recall": false})})
 	batch := mustAppend(t, s, "e",
-		store.NewEvent{Kind: store.KindInput, Payload: text(t, `(deploy "prod")`)},
-		store.NewEvent{Kind: store.KindToolCall, Payload: payload(t, map[string]any{"code": `(deploy "prod")`, "note": nil})})
+		store.NewEvent{Kind: event.KindInput, Payload: text(t, `(deploy "prod")`)},
+		store.NewEvent{Kind: event.KindToolCall, Payload: payload(t, map[string]any{"code": `(deploy "prod")`, "note": nil})})
 	seqs["batch input"], seqs["batch call"] = batch[0].Seq, batch[1].Seq
 	return seqs
 }
@@ -78,7 +79,7 @@ func testEchoFlags(t *testing.T, h *harness) {
 			{store.Query{SkipEchoes: true}, []string{"recall input", "input", "call", "result", "batch input", "batch call"}},
 			{store.Query{SkipRepeats: true}, []string{"recall call", "recall result", "input", "call", "result", "batch call"}},
 			{store.Query{SkipEchoes: true, SkipRepeats: true, Match: "deploy"}, []string{"input", "call", "result", "batch call"}},
-			{store.Query{SkipEchoes: true, Kinds: []string{store.KindToolCall}, Match: "deploy"}, []string{"call", "batch call"}},
+			{store.Query{SkipEchoes: true, Kinds: []string{event.KindToolCall}, Match: "deploy"}, []string{"call", "batch call"}},
 		} {
 			c.q.Session = "e"
 			r, err := s.st.Scan(ctx, c.q)

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -80,8 +81,8 @@ func testImportForkOfStored(t *testing.T, h *harness) {
 	ctx := context.Background()
 	s := h.newStore(t)
 	mustSession(t, s, "s1", "")
-	mustAppend(t, s, "s1", store.NewEvent{Kind: store.KindInput, Payload: payload(t, map[string]any{"text": "a", "parent": 0})},
-		store.NewEvent{Kind: store.KindToolCall, Payload: payload(t, map[string]any{"code": "1", "note": nil})})
+	mustAppend(t, s, "s1", store.NewEvent{Kind: event.KindInput, Payload: payload(t, map[string]any{"text": "a", "parent": 0})},
+		store.NewEvent{Kind: event.KindToolCall, Payload: payload(t, map[string]any{"code": "1", "note": nil})})
 	for _, c := range []struct {
 		name  string
 		lines []string

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func testIndexedFilters(t *testing.T, h *harness) {
 			}
 			p := text(t, body)
 			bodies[seq], raws[seq] = body, string(p)
-			batch = append(batch, store.NewEvent{Kind: store.KindInput, Payload: p})
+			batch = append(batch, store.NewEvent{Kind: event.KindInput, Payload: p})
 		}
 		mustAppend(t, s, "x", batch...)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func testExportImportRoundTrip(t *testing.T, h *harness) {
 	mustSession(t, src, "p", "parent <&> \"quoted\" — ünïcode")
 	var batch []store.NewEvent
 	for _, p := range oddPayloads() {
-		batch = append(batch, store.NewEvent{Kind: store.KindToolResult, Payload: p})
+		batch = append(batch, store.NewEvent{Kind: event.KindToolResult, Payload: p})
 	}
 	mustAppend(t, src, "p", batch...)
 	if _, err := src.Fork(ctx, "p", 2, "f", "fork"); err != nil {
@@ -48,7 +49,7 @@ func testExportImportRoundTrip(t *testing.T, h *harness) {
 	if !bytes.Equal(first, second) {
 		t.Errorf("export → import → export changed the bytes:\n%.600s\n---\n%.600s", first, second)
 	}
-	got := mustAppend(t, dst, "f", store.NewEvent{Kind: store.KindInput, Payload: text(t, "after import")})
+	got := mustAppend(t, dst, "f", store.NewEvent{Kind: event.KindInput, Payload: text(t, "after import")})
 	if got[0].Seq != 4 {
 		t.Errorf("first seq after import %d, want 4", got[0].Seq)
 	}
@@ -78,11 +79,11 @@ func testImportSpecExample(t *testing.T, h *harness) {
 	if err != nil || e.Session != "s1" || e.Body != "fix the deploy script" {
 		t.Errorf("fork reads parent after import: %+v %v", e, err)
 	}
-	got := mustAppend(t, s, "s1", store.NewEvent{Kind: store.KindInput, Payload: text(t, "more")})
+	got := mustAppend(t, s, "s1", store.NewEvent{Kind: event.KindInput, Payload: text(t, "more")})
 	if got[0].Seq != 3 {
 		t.Errorf("s1 next seq %d, want 3", got[0].Seq)
 	}
-	got = mustAppend(t, s, "s2", store.NewEvent{Kind: store.KindInput, Payload: text(t, "more")})
+	got = mustAppend(t, s, "s2", store.NewEvent{Kind: event.KindInput, Payload: text(t, "more")})
 	if got[0].Seq != 6 {
 		t.Errorf("s2 next seq %d, want 6", got[0].Seq)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -18,10 +19,10 @@ func testQueryLimits(t *testing.T, h *harness) {
 	s := h.newStore(t)
 	mustSession(t, s, "a", "")
 	long := strings.Repeat("ab", store.MaxMatch/2)
-	mustAppend(t, s, "a", store.NewEvent{Kind: store.KindInput, Payload: text(t, "hello "+long)},
-		store.NewEvent{Kind: store.KindToolCall, Payload: payload(t, map[string]any{"code": "w1 w2", "note": nil})})
+	mustAppend(t, s, "a", store.NewEvent{Kind: event.KindInput, Payload: text(t, "hello "+long)},
+		store.NewEvent{Kind: event.KindToolCall, Payload: payload(t, map[string]any{"code": "w1 w2", "note": nil})})
 	kinds := func(n int) []string {
-		out := []string{store.KindInput}
+		out := []string{event.KindInput}
 		for i := 1; i < n; i++ {
 			out = append(out, fmt.Sprint("kind ", i))
 		}

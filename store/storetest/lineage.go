@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -27,7 +28,7 @@ func places(evs []store.Event) []at {
 func appendTexts(t *testing.T, s store.Store, session string, texts ...string) {
 	t.Helper()
 	for _, x := range texts {
-		mustAppend(t, s, session, store.NewEvent{Kind: store.KindInput, Payload: text(t, x)})
+		mustAppend(t, s, session, store.NewEvent{Kind: event.KindInput, Payload: text(t, x)})
 	}
 }
 
@@ -48,7 +49,7 @@ func testLineage(t *testing.T, h *harness) {
 	if _, err := s.Fork(ctx, "c1", 5, "c2", "grandchild"); err != nil {
 		t.Fatal(err)
 	}
-	got := mustAppend(t, s, "c2", store.NewEvent{Kind: store.KindInput, Payload: text(t, "g6")})
+	got := mustAppend(t, s, "c2", store.NewEvent{Kind: event.KindInput, Payload: text(t, "g6")})
 	if got[0].Seq != 6 {
 		t.Errorf("grandchild's first seq %d, want 6", got[0].Seq)
 	}

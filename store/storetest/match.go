@@ -3,6 +3,7 @@ package storetest
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func testMatch(t *testing.T, h *harness) {
 	for _, x := range matchTexts {
 		p := text(t, x)
 		raws = append(raws, p)
-		mustAppend(t, s, "m", store.NewEvent{Kind: store.KindInput, Payload: p})
+		mustAppend(t, s, "m", store.NewEvent{Kind: event.KindInput, Payload: p})
 	}
 	cases := []struct {
 		pattern string
@@ -125,7 +126,7 @@ func testMatchBeyondWindow(t *testing.T, h *harness) {
 			if i == 3 || i == n-10 {
 				word = "Zebraword"
 			}
-			batch = append(batch, store.NewEvent{Kind: store.KindToolResult,
+			batch = append(batch, store.NewEvent{Kind: event.KindToolResult,
 				Payload: text(t, fmt.Sprintf("event %d %s %s", i, word, strings.Repeat("filler ", 10)))})
 		}
 		mustAppend(t, s, "w", batch...)

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,8 +18,8 @@ func testReopen(t *testing.T, h *harness) {
 	id := s.ID()
 	mustSession(t, s, "r", "kept")
 	before := mustAppend(t, s, "r",
-		store.NewEvent{Kind: store.KindInput, Payload: text(t, "one")},
-		store.NewEvent{Kind: store.KindAnswer, Payload: text(t, "two")})
+		store.NewEvent{Kind: event.KindInput, Payload: text(t, "one")},
+		store.NewEvent{Kind: event.KindAnswer, Payload: text(t, "two")})
 	s = h.reopen(t, s)
 	if s.ID() != id {
 		t.Errorf("store id %q after reopen, want %q", s.ID(), id)
@@ -27,7 +28,7 @@ func testReopen(t *testing.T, h *harness) {
 	if diff := cmp.Diff(before, r.Events); diff != "" {
 		t.Errorf("events after reopen (-before +after):\n%s", diff)
 	}
-	got := mustAppend(t, s, "r", store.NewEvent{Kind: store.KindInput, Payload: text(t, "three")})
+	got := mustAppend(t, s, "r", store.NewEvent{Kind: event.KindInput, Payload: text(t, "three")})
 	if got[0].Seq != 3 {
 		t.Errorf("seq after reopen %d, want 3", got[0].Seq)
 	}

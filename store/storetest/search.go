@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,13 +18,13 @@ func testSearch(t *testing.T, h *harness) {
 	mustSession(t, s, "a", "alpha work")
 	mustSession(t, s, "b", "beta work")
 	mustAppend(t, s, "a",
-		store.NewEvent{Kind: store.KindInput, Payload: text(t, "fix the DEPLOY script")},
-		store.NewEvent{Kind: store.KindToolCall, Payload: payload(t, map[string]any{"code": "(deploy :script \"x\")", "note": nil})},
-		store.NewEvent{Kind: store.KindToolResult, Payload: text(t, "50% of the_deploy done")},
+		store.NewEvent{Kind: event.KindInput, Payload: text(t, "fix the DEPLOY script")},
+		store.NewEvent{Kind: event.KindToolCall, Payload: payload(t, map[string]any{"code": "(deploy :script \"x\")", "note": nil})},
+		store.NewEvent{Kind: event.KindToolResult, Payload: text(t, "50% of the_deploy done")},
 	)
 	mustAppend(t, s, "b",
-		store.NewEvent{Kind: store.KindInput, Payload: text(t, "deploy the École script")},
-		store.NewEvent{Kind: store.KindAnswer, Payload: text(t, "500 of thexdeploy")},
+		store.NewEvent{Kind: event.KindInput, Payload: text(t, "deploy the École script")},
+		store.NewEvent{Kind: event.KindAnswer, Payload: text(t, "500 of thexdeploy")},
 	)
 	search := func(q store.SearchQuery) []string {
 		t.Helper()
@@ -44,7 +45,7 @@ func testSearch(t *testing.T, h *harness) {
 		{store.SearchQuery{Words: []string{"deploy"}}, []string{"b/2", "b/1", "a/3", "a/2", "a/1"}},
 		{store.SearchQuery{Words: []string{"deploy", "SCRIPT"}}, []string{"b/1", "a/2", "a/1"}},
 		{store.SearchQuery{Words: []string{"deploy"}, Limit: 2}, []string{"b/2", "b/1"}},
-		{store.SearchQuery{Words: []string{"deploy"}, Kinds: []string{store.KindToolCall, store.KindAnswer}}, []string{"b/2", "a/2"}},
+		{store.SearchQuery{Words: []string{"deploy"}, Kinds: []string{event.KindToolCall, event.KindAnswer}}, []string{"b/2", "a/2"}},
 		{store.SearchQuery{Words: []string{"50%"}}, []string{"a/3"}},
 		{store.SearchQuery{Words: []string{"the_deploy"}}, []string{"a/3"}},
 		{store.SearchQuery{Words: []string{"école"}}, []string{}},
@@ -58,7 +59,7 @@ func testSearch(t *testing.T, h *harness) {
 		}
 	}
 	hits, err := s.Search(ctx, store.SearchQuery{Words: []string{"École"}})
-	if err != nil || len(hits) != 1 || hits[0].Title != "beta work" || hits[0].Body != "deploy the École script" || hits[0].Kind != store.KindInput {
+	if err != nil || len(hits) != 1 || hits[0].Title != "beta work" || hits[0].Body != "deploy the École script" || hits[0].Kind != event.KindInput {
 		t.Errorf("hit fields: %+v %v", hits, err)
 	}
 	if _, err := s.Search(ctx, store.SearchQuery{Words: []string{"", ""}}); !errors.Is(err, store.ErrEmptySearch) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nodelisp/nodelisp/event"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func testSessionSource(t *testing.T, h *harness) {
 	at := time.Date(2025, 9, 25, 21, 12, 14, 126000000, time.UTC)
 	err := s.Import(ctx, []store.SessionLog{{
 		Session: store.Session{ID: "codex-0199", Title: "imported", CreatedAt: at, Source: src},
-		Events: []store.Event{{Session: "codex-0199", Seq: 1, At: at, Kind: store.KindInput, Turn: 1,
+		Events: []store.Event{{Session: "codex-0199", Seq: 1, At: at, Kind: event.KindInput, Turn: 1,
 			Payload: payload(t, map[string]string{"text": "find the prisma client"})}},
 	}}, nil)
 	if err != nil {
@@ -78,8 +79,8 @@ func testAppendGivenTimes(t *testing.T, h *harness) {
 	given := time.Date(2025, 11, 20, 23, 33, 54, 572000000, time.UTC)
 	before := store.Now()
 	out, err := s.Append(context.Background(), "s1", []store.NewEvent{
-		{Kind: store.KindInput, Payload: text(t, "then"), At: given},
-		{Kind: store.KindAnswer, Payload: text(t, "now")},
+		{Kind: event.KindInput, Payload: text(t, "then"), At: given},
+		{Kind: event.KindAnswer, Payload: text(t, "now")},
 	})
 	if err != nil {
 		t.Fatal(err)
