@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -41,7 +42,7 @@ func TestFileStreamsRecordAndUndo(t *testing.T) {
 		}
 		n := 0
 		for _, e := range fileEvents(t, st, s.ID()) {
-			if e.Kind == store.KindFileChange {
+			if e.Kind == event.KindFileChange {
 				n++
 			}
 		}
