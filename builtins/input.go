@@ -124,6 +124,11 @@ func registerInput() {
 		}
 		return lisp.T
 	})
+	fn("streamp", 1, 1, "(object)", "True if the object is a stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		_, in := a[0].(*lisp.InputStream)
+		_, out := a[0].(*lisp.Stream)
+		return lisp.Bool(in || out)
+	})
 	fn("input-stream-p", 1, 1, "(stream)", "True if the stream reads input.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, in := a[0].(*lisp.InputStream)
 		if _, out := a[0].(*lisp.Stream); !in && !out {

@@ -5,9 +5,11 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// assert and check-type. nodelisp has no restarts, so both only signal:
-// assert a simple-error (or the condition its datum names), check-type a
-// simple-type-error, with SBCL's wording after the operator name.
+// assert and check-type, and the restart macros (macros_restarts.go), in
+// one group. assert signals a simple-error (or the condition its datum
+// names) with a continue restart that tests again; check-type a
+// simple-type-error with a store-value restart that stores its value in
+// the place and checks again, with SBCL's wording after the operator name.
 
 var (
 	sAssertFailed    = lisp.Sym("%assert-failed")
@@ -17,6 +19,8 @@ var (
 func registerMacrosCheck() {
 	macro("assert", "(assert test [(place…) [datum arg…]]) signals an error unless test is true.", expandAssert)
 	macro("check-type", "(check-type place type [description]) signals a type-error unless place holds a value of type.", expandCheckType)
+	macro("with-simple-restart", "(with-simple-restart (name control arg…) form…) runs the forms with a restart NAME that returns nil and t.", expandWithSimpleRestart)
+	macro("with-condition-restarts", "(with-condition-restarts condition restarts form…) runs the forms (every restart applies to every condition in nodelisp).", expandWithConditionRestarts)
 	fn("%assert-failed", 1, 1, "(test-form)", "Signals the error of a failed assert (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			lisp.Errorf("assert: the assertion %s failed", lisp.Prin1ToString(args[0]))
@@ -47,7 +51,9 @@ func expandAssert(t *eval.Thread, form lisp.Value) lisp.Value {
 	if len(args) > 2 {
 		fail = lisp.ListStar(lisp.List(args[2:]...), sError)
 	}
-	return lisp.List(sUnless, args[0], fail)
+	again := gensym("AGAIN")
+	retry := lisp.List(sRestartCase, fail, lisp.List(sContinue, lisp.Nil, kwReport, lisp.NewString("Retry assertion."), lisp.List(sGo, again)))
+	return lisp.List(sBlock, lisp.Nil, lisp.List(sTagbody, again, lisp.List(sUnless, args[0], retry)))
 }
 
 func expandCheckType(t *eval.Thread, form lisp.Value) lisp.Value {
@@ -56,5 +62,10 @@ func expandCheckType(t *eval.Thread, form lisp.Value) lisp.Value {
 	if len(args) == 3 {
 		fail = append(fail, args[2])
 	}
-	return lisp.List(sUnless, lisp.List(sTypep, args[0], quoted(args[1])), lisp.List(fail...))
+	again, v := gensym("AGAIN"), gensym("VALUE")
+	store := lisp.List(sStoreValue, lisp.List(v), lisp.List(sSetf, args[0], v), lisp.List(sGo, again))
+	check := lisp.List(sUnless, lisp.List(sTypep, args[0], quoted(args[1])), lisp.List(sRestartCase, lisp.List(fail...), store))
+	return lisp.List(sBlock, lisp.Nil, lisp.List(sTagbody, again, check))
 }
+
+var sSetf = lisp.Sym("setf")

@@ -174,8 +174,8 @@ func TestExpansions(t *testing.T) {
 		{"(shiftf a b 3)", "(let* ((#:1 a) (#:2 b) (#:3 3)) (setq a #:2) (setq b #:3) #:1)"},
 		{"(with-output-to-string (s) (princ 1 s))",
 			"(let ((s (make-string-output-stream))) (princ 1 s) (get-output-stream-string s))"},
-		{"(assert (= a 1))", "(unless (= a 1) (%assert-failed '(= a 1)))"},
-		{"(check-type x string)", "(unless (typep x 'string) (%check-type-failed 'x x 'string))"},
+		{"(assert (= a 1))", "(block nil (tagbody #:1 (unless (= a 1) (restart-case (%assert-failed '(= a 1)) (continue nil :report \"Retry assertion.\" (go #:1))))))"},
+		{"(check-type x string)", "(block nil (tagbody #:1 (unless (typep x 'string) (restart-case (%check-type-failed 'x x 'string) (store-value (#:2) (setf x #:2) (go #:1))))))"},
 	}
 	for _, tc := range tests {
 		if got := expand(t, tc.src); got != tc.want {

@@ -34,7 +34,12 @@ var setterOf = map[string]*lisp.Symbol{
 	"SYMBOL-FUNCTION": lisp.Sym("%set-symbol-function"), "FDEFINITION": lisp.Sym("%set-symbol-function"),
 	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
 	"FILL-POINTER": lisp.Sym("%set-fill-pointer"), "SUBSEQ": lisp.Sym("%set-subseq"),
+	"GET": lisp.Sym("%put"), "SYMBOL-PLIST": lisp.Sym("%set-symbol-plist"),
 }
+
+// readDefault says which accessors of setterOf take a default as their
+// last optional argument, which is read but never stored.
+var readDefault = map[string]bool{"GETHASH": true, "GET": true}
 
 // setterArity is how many arguments each accessor of setterOf takes, at
 // least and at most (-1: any number), so that a place with the wrong
@@ -47,6 +52,7 @@ var setterArity = map[string][2]int{
 	"SYMBOL-FUNCTION": {1, 1}, "FDEFINITION": {1, 1},
 	"BIT": {2, 2}, "SBIT": {2, 2}, "ROW-MAJOR-AREF": {2, 2},
 	"FILL-POINTER": {1, 1}, "SUBSEQ": {2, 3},
+	"GET": {2, 3}, "SYMBOL-PLIST": {1, 1},
 }
 
 // ordinalIndex maps second…tenth to their nth index.
@@ -112,11 +118,11 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 		bs, refs := tempsFor(args)
 		read := lisp.ListStar(lisp.List(refs...), head)
 		writeArgs := refs
-		if name == "GETHASH" {
+		if readDefault[name] {
 			writeArgs = refs[:2] // the default is read, never stored
 		}
 		direct := func(value lisp.Value) lisp.Value {
-			if name == "GETHASH" && len(args) == 3 && !isConstantForm(args[2]) {
+			if readDefault[name] && len(args) == 3 && !isConstantForm(args[2]) {
 				value = lisp.List(sProgn, args[2], value) // the default is evaluated, in order
 			}
 			return lisp.List(concat([]lisp.Value{setter}, args[:len(writeArgs)], []lisp.Value{value})...)

@@ -14,7 +14,7 @@ func asCondition(r any) *lisp.Condition {
 	switch e := r.(type) {
 	case *lisp.Condition:
 		return e
-	case *blockExit, *goExit, *throwExit:
+	case *blockExit, *goExit, *throwExit, *restartExit, *caseExit:
 		return nil
 	case runtime.Error:
 		return &lisp.Condition{Class: lisp.ClassError, Message: "internal error: " + e.Error()}
@@ -133,11 +133,37 @@ func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
 	}}
 }
 
+// caseExit is the non-local exit a handler-case's handler takes when the
+// condition is signalled: to the handler-case, with the clause chosen.
+type caseExit struct {
+	tag    *caseTag
+	clause int
+	cond   *lisp.Condition
+}
+
+// caseTag is the target of one dynamic entry of a handler-case.
+type caseTag struct{ _ byte }
+
+// runHandlerCase runs expr with the clauses' types as a handler cluster, so
+// that signal and warn, which return when no handler takes the condition,
+// find it too. A condition a builtin raised by panicking, which no handler
+// has been offered, is matched as it passes on its way out.
 func runHandlerCase(fr *frame, expr code, types []lisp.Value) (v lisp.Value, cond *lisp.Condition, clause int) {
+	t := fr.t
+	tag := &caseTag{}
+	level := len(t.handlers)
+	t.handlers = append(t.handlers, handlerCluster{types: types, exit: tag})
 	defer func() {
 		if r := recover(); r != nil {
+			if e, ok := r.(*caseExit); ok && e.tag == tag {
+				if e.cond.Pos.IsZero() {
+					e.cond.Pos = posValue(fr.t.pos)
+				}
+				cond, clause = e.cond, e.clause
+				return
+			}
 			c := asCondition(r)
-			if c != nil {
+			if c != nil && c != t.offered {
 				for i, ty := range types {
 					if typeMatches(c, ty) {
 						if c.Pos.IsZero() {
@@ -151,7 +177,9 @@ func runHandlerCase(fr *frame, expr code, types []lisp.Value) (v lisp.Value, con
 			panic(r)
 		}
 	}()
-	return expr(fr), nil, 0
+	v = expr(fr)
+	t.handlers = t.handlers[:level]
+	return v, nil, 0
 }
 
 func sfIgnoreErrors(a *analyzer, form *lisp.Cons) *ir {
@@ -176,6 +204,7 @@ func sfIgnoreErrors(a *analyzer, form *lisp.Cons) *ir {
 type handlerCluster struct {
 	types []lisp.Value
 	fns   []lisp.Value
+	exit  *caseTag // set for a handler-case's cluster: a match unwinds to it
 }
 
 func sfHandlerBind(a *analyzer, form *lisp.Cons) *ir {
@@ -237,6 +266,9 @@ func runHandlerBind(fr *frame, level int, body code) lisp.Value {
 func (t *Thread) callHandlers(c *lisp.Condition, hc handlerCluster) {
 	for i, ty := range hc.types {
 		if typeMatches(c, ty) {
+			if hc.exit != nil {
+				panic(&caseExit{tag: hc.exit, clause: i, cond: c})
+			}
 			t.callValue(hc.fns[i], []lisp.Value{c})
 		}
 	}

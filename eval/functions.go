@@ -197,10 +197,17 @@ func init() {
 		t.signal(c)
 		panic(c)
 	})
-	builtin("cerror", 2, -1, "(continue-format datum &rest arguments)", "Signal an error (continuing is not supported).", func(t *Thread, args []lisp.Value) lisp.Value {
+	builtin("cerror", 2, -1, "(continue-format datum &rest arguments)", "Signal an error with a continue restart, which returns nil from cerror.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := t.conditionFrom("cerror", lisp.ClassSimpleError, args[1], args[2:])
-		t.signal(c)
-		panic(c)
+		report := lisp.PrincToString(args[0])
+		if s, ok := args[0].(*lisp.String); ok {
+			report = t.format(s, args[2:])
+		}
+		t.withRestart(symContinue, report, func() {
+			t.signal(c)
+			panic(c)
+		})
+		return lisp.Nil
 	})
 	builtin("signal", 1, -1, "(datum &rest arguments)", "Signal a condition; return nil when no handler takes it.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := t.conditionFrom("signal", lisp.ClassSimpleCondition, args[0], args[1:])
@@ -209,7 +216,12 @@ func init() {
 	})
 	builtin("warn", 1, -1, "(datum &rest arguments)", "Signal a warning; when no handler takes it, print it and return nil.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := t.conditionFrom("warn", lisp.ClassSimpleWarning, args[0], args[1:])
-		t.signal(c)
+		if !c.IsA(lisp.ClassWarning) {
+			lisp.TypeError("warn", c, "a warning")
+		}
+		if t.withRestart(symMuffleWarning, "Skip warning.", func() { t.signal(c) }) {
+			return lisp.Nil
+		}
 		out := t.Out()
 		if c := t.in.lookup(symErrorOutput); c != nil {
 			if s, ok := c.value.(*lisp.Stream); ok {
@@ -217,7 +229,8 @@ func init() {
 			}
 		}
 		out.FreshLine()
-		out.WriteString("WARNING: " + c.Message + "\n")
+		// SBCL prints the type WARNING with ~S, so in the print case.
+		out.WriteString(lisp.Prin1ToString(lisp.ClassWarning) + ": " + c.Message + "\n")
 		return lisp.Nil
 	})
 	builtin("make-condition", 1, -1, "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"io"
 	"strings"
 	"sync"
 
@@ -73,6 +74,9 @@ type Interp struct {
 	// (CarryColumn); column is where the last cell left it.
 	carryColumn bool
 	column      int
+	// errOut, when set, is the stream *error-output* is bound to in every
+	// cell (SetErrorOutput); otherwise it is the cell's output.
+	errOut *lisp.Stream
 	// ext and running serve the library's per-image state (extension.go).
 	ext     map[any]any
 	running *Thread
@@ -128,8 +132,8 @@ func New(limits Limits) *Interp {
 	in.stdout = in.cell(symStandardOutput)
 	in.stdout.special = true
 	in.stdout.value = lisp.NewStringStream()
-	for _, name := range []string{"*error-output*", "*trace-output*"} {
-		c := in.cell(lisp.Sym(name))
+	for _, name := range outputStreamVars {
+		c := in.cell(name)
 		c.special = true
 	}
 	in.definePrintVars()
@@ -286,6 +290,18 @@ func printName(v lisp.Value) string {
 		return strings.ToLower(s.Name)
 	}
 	return lisp.Prin1ToString(v)
+}
+
+// outputStreamVars are the standard stream variables each cell binds to
+// its output (*error-output* to the error output when the host set one).
+// The two-way streams (*terminal-io*, *query-io*, *debug-io*) are output
+// only: a cell has no interactive input.
+var outputStreamVars = []*lisp.Symbol{symErrorOutput, lisp.Sym("*trace-output*"), lisp.Sym("*terminal-io*"), lisp.Sym("*query-io*"), lisp.Sym("*debug-io*")}
+
+// SetErrorOutput makes *error-output* write to w in every cell from now
+// on, as a script's standard error, instead of the cell's output.
+func (in *Interp) SetErrorOutput(w io.Writer) {
+	in.errOut = lisp.NewStream(&cappedWriter{w: w, max: in.limits.MaxOutput})
 }
 
 // CarryColumn makes each cell's standard output start at the column the

@@ -61,10 +61,18 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 		t.baseOut.SetColumn(in.column)
 		defer func() { in.column = t.baseOut.Column() }()
 	}
-	errCell := in.cell(symErrorOutput)
-	savedOut, savedErr := in.stdout.value, errCell.value
-	in.stdout.value, errCell.value = t.baseOut, t.baseOut
-	defer func() { in.stdout.value, errCell.value = savedOut, savedErr }()
+	savedOut := in.stdout.value
+	in.stdout.value = t.baseOut
+	defer func() { in.stdout.value = savedOut }()
+	for _, name := range outputStreamVars {
+		c := in.cell(name)
+		saved := c.value
+		c.value = t.baseOut
+		if name == symErrorOutput && in.errOut != nil {
+			c.value = in.errOut
+		}
+		defer func() { c.value = saved }()
+	}
 	res.Value = lisp.Nil
 	for i := range cell.Forms {
 		form, formCell, at, err := in.formToRun(cell, i)
@@ -125,6 +133,8 @@ func strayExit(r any) *lisp.Condition {
 		return &lisp.Condition{Class: lisp.ClassControlError, Message: "go: the tagbody has already been exited"}
 	case *throwExit:
 		return &lisp.Condition{Class: lisp.ClassControlError, Message: "throw: no catch for the tag"}
+	case *restartExit:
+		return &lisp.Condition{Class: lisp.ClassControlError, Message: "invoke-restart: the restart's form has already been exited"}
 	}
 	return &lisp.Condition{Class: lisp.ClassError, Message: fmt.Sprintf("internal error: %v", r)}
 }

@@ -7,7 +7,7 @@ import "github.com/nodelisp/nodelisp/lisp"
 // that nothing consults, a silent difference; it is an error naming it.
 var unsupportedStandardVars = map[string]bool{
 	"*GENSYM-COUNTER*": true, "*RANDOM-STATE*": true, "*READTABLE*": true,
-	"*TERMINAL-IO*": true, "*QUERY-IO*": true, "*DEBUG-IO*": true, "*BREAK-ON-SIGNALS*": true,
+	"*BREAK-ON-SIGNALS*": true,
 	"*MACROEXPAND-HOOK*": true, "*DEBUGGER-HOOK*": true, "*FEATURES*": true, "*MODULES*": true,
 	"*DEFAULT-PATHNAME-DEFAULTS*": true, "*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
 }

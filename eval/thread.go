@@ -47,6 +47,7 @@ type Thread struct {
 	specials []specialSave // dynamic bindings, innermost last
 	handlers []handlerCluster
 	catches  []lisp.Value
+	restarts []*lisp.Restart // active restarts, innermost last (restarts.go)
 	offered  *lisp.Condition // last condition already offered to handlers
 
 	expansions int // macro expansions while analysing the current top-level form
@@ -141,11 +142,11 @@ func limitError(msg string) {
 
 // mark is the part of a thread's state that a non-local exit restores.
 type mark struct {
-	sp, depth, specials, handlers, catches int
+	sp, depth, specials, handlers, catches, restarts int
 }
 
 func (t *Thread) save() mark {
-	return mark{t.sp, t.depth, len(t.specials), len(t.handlers), len(t.catches)}
+	return mark{t.sp, t.depth, len(t.specials), len(t.handlers), len(t.catches), len(t.restarts)}
 }
 
 func (t *Thread) restore(m mark) {
@@ -153,6 +154,7 @@ func (t *Thread) restore(m mark) {
 	t.unbind(m.specials)
 	t.handlers = t.handlers[:m.handlers]
 	t.catches = t.catches[:m.catches]
+	t.restarts = t.restarts[:m.restarts]
 }
 
 // bindSpecial dynamically binds a special variable until unbind.

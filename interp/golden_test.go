@@ -3,6 +3,7 @@ package interp_test
 import (
 	"context"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -57,10 +58,11 @@ func TestGolden(t *testing.T) {
 }
 
 // runCell evaluates src as one cell in a fresh interpreter and returns what
-// it printed.
+// it printed to standard output; what it wrote to *error-output* is left
+// out, as the .out files hold only SBCL's standard output.
 func runCell(src string) (string, error) {
 	var out strings.Builder
-	it := interp.New(interp.Options{Stdout: &out})
+	it := interp.New(interp.Options{Stdout: &out, Stderr: io.Discard})
 	ctx, cancel := context.WithTimeout(context.Background(), cellTimeout)
 	defer cancel()
 	_, err := it.Eval(ctx, src)

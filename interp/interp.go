@@ -32,6 +32,10 @@ type Options struct {
 	// to cell, so fresh-line and ~& after an earlier form's output begin
 	// a new line as they would in one program.
 	OneStream bool
+	// Stderr, when set, is where *error-output* writes (warn's warnings
+	// and (format *error-output* …)), as a script's stderr; when nil
+	// they go with the rest of the cell's output.
+	Stderr io.Writer
 }
 
 // Interpreter is one Lisp image with the whole library installed. Its
@@ -55,6 +59,9 @@ type Result struct {
 func New(opts Options) *Interpreter {
 	evaluator := eval.New(opts.Limits)
 	evaluator.CarryColumn(opts.OneStream)
+	if opts.Stderr != nil {
+		evaluator.SetErrorOutput(opts.Stderr)
+	}
 	builtins.Install(evaluator)
 	return &Interpreter{evaluator: evaluator, opts: opts}
 }

@@ -3,6 +3,7 @@ package lisp
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -116,6 +117,11 @@ func equalp(a, b Value, depth int) bool {
 				return vectorEqualp(x.Items, stringItems(y.S), depth)
 			}
 			return false
+		case *Array:
+			// Arrays of any rank are equalp when their dimensions are
+			// the same and their elements equalp in row-major order.
+			y, ok := b.(*Array)
+			return ok && slices.Equal(x.Dims, y.Dims) && vectorEqualp(x.Items, y.Items, depth)
 		case *HashTable:
 			y, ok := b.(*HashTable)
 			return ok && hashTablesEqualp(x, y, depth)

@@ -40,6 +40,14 @@ func (p *printer) object(v Value) {
 		}
 	case *InputStream:
 		p.b.WriteString("#<" + p.cased("STRING-INPUT-STREAM") + ">")
+	case *Restart:
+		p.b.WriteString("#<" + p.cased("RESTART") + " ")
+		if x.Name != nil {
+			p.print(x.Name, 1)
+		} else {
+			p.b.WriteString("nil")
+		}
+		p.b.WriteByte('>')
 	case Function:
 		p.function(x)
 	case nil:

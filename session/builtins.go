@@ -20,6 +20,7 @@ func (s *Session) installBuiltins(it *interp.Interpreter) {
 	s.installContext(it)
 	s.installFiles(it)
 	s.installRun(it)
+	s.installFileStreams(it)
 	it.Define("set-context-window", "(model tokens)",
 		"Overrides the context window of MODEL (\"provider/id\") in the running image; 0 removes the override.",
 		s.setContextWindow)

@@ -47,7 +47,7 @@ func (p Program) Run() int {
 		printed = &bytes.Buffer{}
 		out = printed
 	}
-	it := interp.New(interp.Options{Stdout: out, Limits: p.Limits, OneStream: true})
+	it := interp.New(interp.Options{Stdout: out, Stderr: p.Stderr, Limits: p.Limits, OneStream: true})
 	if p.Install != nil {
 		defer p.Install(it)()
 	}
