@@ -259,8 +259,6 @@ func expandDeclaim(t *eval.Thread, form lisp.Value) lisp.Value {
 	return quoted(lisp.Nil)
 }
 
-func ignoreForm(t *eval.Thread, form lisp.Value) lisp.Value { return quoted(lisp.Nil) }
-
 func expandWithOutputToString(t *eval.Thread, form lisp.Value) lisp.Value {
 	args := macroArgs("with-output-to-string", form, 1, -1)
 	spec := listOf("with-output-to-string", "binding", args[0])

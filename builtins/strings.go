@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -94,20 +93,6 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-func strStatus(existed bool, status lisp.Value) lisp.Value {
-	if existed {
-		return status
-	}
-	return lisp.Nil
-}
-
-// strIsKeywordPackage reports whether a package designator names the
-// keyword package; nodelisp has that one and one for everything else.
-func strIsKeywordPackage(v lisp.Value) bool {
-	name := stringDesignator("intern", v)
-	return strings.EqualFold(name, "KEYWORD")
 }
 
 func strIsSpace(r rune) bool {
