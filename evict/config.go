@@ -28,6 +28,12 @@ type Config struct {
 // ProviderConfig is one entry under "providers".
 type ProviderConfig struct {
 	Models []ModelConfig
+	// BaseURL is the provider's endpoint ("base_url"); "" for the SDK's
+	// default. `nodelisp agent` reads it, and APIKeyEnv.
+	BaseURL string
+	// APIKeyEnv names the environment variable that holds the key
+	// ("api_key_env"); "" for the provider's usual one.
+	APIKeyEnv string
 }
 
 // ModelConfig is one element of providers.<id>.models[].
@@ -217,10 +223,18 @@ func (p configParser) providers(v *hujson.Value) (map[string]ProviderConfig, err
 		var pc ProviderConfig
 		for j := range prov.Members {
 			pm := &prov.Members[j]
-			if pm.Name.Value.(hujson.Literal).String() != "models" || isNull(&pm.Value) {
+			if isNull(&pm.Value) {
 				continue
 			}
-			if pc.Models, err = p.models(&pm.Value, "providers."+id+".models"); err != nil {
+			switch pm.Name.Value.(hujson.Literal).String() {
+			case "models":
+				pc.Models, err = p.models(&pm.Value, "providers."+id+".models")
+			case "base_url":
+				pc.BaseURL, err = p.str(&pm.Value, "providers."+id+".base_url")
+			case "api_key_env":
+				pc.APIKeyEnv, err = p.str(&pm.Value, "providers."+id+".api_key_env")
+			}
+			if err != nil {
 				return nil, err
 			}
 		}

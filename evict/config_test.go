@@ -2,7 +2,9 @@ package evict
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -85,5 +87,28 @@ func TestLoadConfigNulls(t *testing.T) {
 	}
 	if got.Model != "" || len(got.Providers["y"].Models) != 0 {
 		t.Errorf("nulls should read as absent: %+v", got)
+	}
+}
+
+// A provider's base_url and api_key_env are read for `nodelisp agent`,
+// and a value of the wrong type is an error naming the place.
+func TestConfigProviderEndpoint(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.jsonc")
+	if err := os.WriteFile(path, []byte(`{"providers": {"ollama": {"base_url": "http://127.0.0.1:11434/v1", "api_key_env": "OLLAMA_KEY", "models": []}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := cfg.Providers["ollama"]; p.BaseURL != "http://127.0.0.1:11434/v1" || p.APIKeyEnv != "OLLAMA_KEY" {
+		t.Errorf("provider %+v", p)
+	}
+	if err := os.WriteFile(path, []byte(`{"providers": {"ollama": {"base_url": 11434}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadConfig(path); err == nil || !strings.Contains(err.Error(), "providers.ollama.base_url") {
+		t.Errorf("a number for base_url: %v", err)
 	}
 }

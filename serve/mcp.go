@@ -97,15 +97,9 @@ func (h *mcpHost) with(ctx context.Context, fn func(s *session.Session) error) e
 
 const mcpInstructions = `nodelisp evaluates Lisp cells in a session whose every turn is kept in a log. Use the eval tool for each cell; recall forms inside a cell read the log back. The context tool shows the token budget and what fills it; tree, undo, redo, continue, rewind and fork move about the session's checkpoints.`
 
-const evalDescription = `Evaluate one cell of nodelisp, a Common Lisp subset, as a turn of this session. Returns what the cell printed, then its value (or "error: LINE:COL: message"), then a last line [seq N]: N is the result's seq in the session's log. Definitions (defun, defvar, defparameter, defmacro) stay for later cells.
-
-Begin every cell with a ";;" note line saying what it does and what you learned, e.g. ";; parse the CSV header: 12 columns". When old turns are evicted from the context, a stub takes their place and keeps those notes, so the notes are your memory of evicted work.
-
-Nothing is lost: the log keeps every turn word for word. Read it back from a cell:
-  (recall-log :match "text" :before N :limit 20)  this session's log, oldest first, bodies clipped to 200 characters; :match is SQL LIKE
-  (recall-entry N)                                 the one event at seq N, whole
-  (recall-search "words")                          every session, newest first; every word must appear
-(watch 'name) records the variable's value with each result; (context) exports the context for editing.`
+// evalDescription is the eval tool's description, shared with `nodelisp
+// agent`'s tool so a model sees the same words through either host.
+const evalDescription = session.EvalDescription
 
 type evalArgs struct {
 	Code      string `json:"code"`
@@ -140,8 +134,8 @@ func (h *mcpHost) tools() []mcpTool {
 	turn := []field{required("turn", "integer", "the turn: its input seq, as tree lists it")}
 	return []mcpTool{
 		tool("eval", evalDescription, []field{
-			required("code", "string", "the Lisp cell to evaluate, one or more forms, ideally opening with a ;; note line"),
-			arg("timeout_ms", "integer", "stop the cell after this many milliseconds (default: no limit beyond the cell's step limit)"),
+			required("code", "string", session.EvalCodeDescription),
+			arg("timeout_ms", "integer", session.EvalTimeoutDescription),
 		}, h.eval),
 		tool("context", "The /context figures: the token budget and its source, what fills the window (system, stub, warning, finished turns, running turn, notes, free), the thresholds and the eviction boundary.", nil, h.context),
 		tool("window", "The window nodelisp would send with the next model request: each message's id, role, text, seq and estimated tokens, with the budget figures.", []field{

@@ -28,6 +28,10 @@ type Message struct {
 	Text   string
 	Seq    int64 // the event's seq; 0 for messages not from the log
 	Tokens int   // estimated tokens
+	// Kind is the event kind of a message from the log ("" for the
+	// others): a host that sends the window tells an answer from a tool
+	// call, both RoleAssistant, by it.
+	Kind string
 }
 
 // windowKinds are the events that become window messages.
@@ -39,7 +43,7 @@ var pathKinds = append(windowKinds[:len(windowKinds):len(windowKinds)], event.Ki
 
 // logMessage turns a window event into its message.
 func logMessage(e store.Event) (Message, bool) {
-	m := Message{ID: strconv.FormatInt(e.Seq, 10), Seq: e.Seq}
+	m := Message{ID: strconv.FormatInt(e.Seq, 10), Seq: e.Seq, Kind: e.Kind}
 	switch e.Kind {
 	case event.KindInput:
 		var p event.Input

@@ -40,6 +40,9 @@ type repl struct {
 	stopped chan struct{}
 	// followed is the last Followed line shown.
 	followed string
+	// chat, when set, takes each line that is not a slash command as a
+	// turn's input (`nodelisp agent`, agent_repl.go) instead of a cell.
+	chat func(ctx context.Context, text string) error
 }
 
 // repl is the command's mode with no arguments: the terminal REPL when
@@ -138,6 +141,9 @@ func (r *repl) input(ctx context.Context, e entry) error {
 	}
 	if strings.TrimSpace(e.src) == "" {
 		return nil
+	}
+	if r.chat != nil {
+		return r.chat(ctx, e.src)
 	}
 	return r.turn(ctx, e.cell)
 }

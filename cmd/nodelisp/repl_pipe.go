@@ -35,7 +35,7 @@ func (r *repl) piped(ctx context.Context) int {
 	}
 	for in.Scan() {
 		pending = append(pending, in.Text())
-		e, whole := readEntry(strings.Join(pending, "\n"))
+		e, whole := r.readEntry(strings.Join(pending, "\n"))
 		if !whole {
 			continue
 		}
@@ -49,7 +49,7 @@ func (r *repl) piped(ctx context.Context) int {
 		return cli.ExitError
 	}
 	if len(pending) > 0 {
-		e, _ := readEntry(strings.Join(pending, "\n"))
+		e, _ := r.readEntry(strings.Join(pending, "\n"))
 		run(e)
 	}
 	return status

@@ -60,7 +60,7 @@ func (r *repl) terminal(ctx context.Context) int {
 		}
 		cleared = false
 		lines = append(lines, line)
-		e, whole := readEntry(strings.Join(lines, "\n"))
+		e, whole := r.readEntry(strings.Join(lines, "\n"))
 		if !whole {
 			continue
 		}

@@ -37,6 +37,7 @@ const UsageText = `Usage:
   nodelisp sessions                  list the store's sessions, one a line
   nodelisp log export|import|gen     move sessions in and out of the store
   nodelisp db migrate                apply the store's schema migrations
+  nodelisp agent [-p PROMPT]         a model drives a session through eval (docs/agent.md)
   nodelisp serve                     the host protocol over stdio (JSON-RPC 2.0)
   nodelisp view                      a read-only web page over the store
   nodelisp models fetch              fetch the models.dev catalogue the budgets are read from
