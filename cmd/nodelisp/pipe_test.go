@@ -113,7 +113,7 @@ func TestPipedSlashErrors(t *testing.T) {
 
 // commandsLine is the line that follows a slash command's usage error.
 const commandsLine = "commands: /context, /evict [PERCENT | through TURN] (/compact), /tree [N [rewind [--keep-files]]] (/checkpoints), " +
-	"/undo [--keep-files], /redo [--keep-files], /fork [TITLE], /help, /quit"
+	"/undo [--keep-files], /redo [--keep-files], /fork [TITLE], /help, /quit (/exit)"
 
 func TestPipedEvictAndTree(t *testing.T) {
 	env := testEnv(t)
