@@ -96,7 +96,7 @@ func recallTools(r *recaller) []mcpTool {
 			required("query", "string", "space-separated words, every one of which must appear"),
 			kinds, limit,
 			arg("window", "integer", "the snippet's length in characters (default 220)"),
-			arg("rank", "string", `"newest" (default) or "best": rows holding the words more often, and more of them, first`),
+			arg("rank", "string", `"newest" (default); "best": rows holding every word, those holding them more often first; "relevance": for a question, rows holding any of the words, the rarer words first (each row with its score and matched words)`),
 			arg("session", "string", "keep only this session's rows (among the newest 2,000 matches)"),
 		}, r.search),
 		tool("recall_log", recallLogDescription, []field{
