@@ -2,12 +2,15 @@ package proc
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/internal/testbin"
 )
 
 // needSandbox skips where bubblewrap is missing, except under CI, where
@@ -15,10 +18,7 @@ import (
 func needSandbox(t *testing.T) {
 	t.Helper()
 	if err := CheckSandbox(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI=true and no sandbox: %v", err)
-		}
-		t.Skipf("no sandbox here: %v", err)
+		testbin.SkipOutsideCI(t, fmt.Sprintf("no sandbox here: %v", err))
 	}
 }
 
@@ -44,7 +44,7 @@ func TestSandboxKeepsWritesInTheWorkdir(t *testing.T) {
 func TestSandboxHasNoNetwork(t *testing.T) {
 	needSandbox(t)
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash for /dev/tcp")
+		testbin.SkipOutsideCI(t, "no bash for /dev/tcp")
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
