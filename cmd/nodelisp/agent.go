@@ -126,22 +126,7 @@ func (c *command) agentSession(ctx context.Context, st store.Store, model string
 	if err := c.runOptions(set, true, &opts); err != nil {
 		return nil, err
 	}
-	opts.Limits.MaxMemory = c.opts.CellMemory
-	opts.Lease.Holder.Kind = "agent"
-	var sess *session.Session
-	if c.opts.Session != "" {
-		sess, err = session.Resume(ctx, st, c.opts.Session, opts)
-	} else {
-		opts.Deferred = true
-		sess, err = session.Open(ctx, st, opts)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if n := sess.Notice(); n != "" {
-		fmt.Fprintf(c.stderr, "nodelisp: %s\n", n)
-	}
-	return sess, nil
+	return c.openInteractive(ctx, st, opts, "agent")
 }
 
 // lastUsedSession is the session whose newest event is the store's

@@ -74,20 +74,9 @@ func (c *command) repl() int {
 		return c.fail(err)
 	}
 	defer killCommandsOnTerm()()
-	opts.Limits.MaxMemory = c.opts.CellMemory
-	opts.Lease.Holder.Kind = "repl" // how another host's refusal names this one
-	var sess *session.Session
-	if c.opts.Session != "" {
-		sess, err = session.Resume(ctx, st, c.opts.Session, opts)
-	} else {
-		opts.Deferred = true
-		sess, err = session.Open(ctx, st, opts)
-	}
+	sess, err := c.openInteractive(ctx, st, opts, "repl")
 	if err != nil {
 		return c.fail(err)
-	}
-	if n := sess.Notice(); n != "" {
-		fmt.Fprintf(c.stderr, "nodelisp: %s\n", n)
 	}
 	budget := budgets.Resolve(sess.Model(), nil)
 	for _, w := range budget.Warnings {
@@ -319,4 +308,28 @@ func receiptLine(receipt string) string {
 		line += ": " + strings.TrimPrefix(lines[1], "refused: ")
 	}
 	return line
+}
+
+// openInteractive resumes --session or opens a new session (written at its
+// first turn) for the REPL or the agent, with the cell memory cap, the
+// lease holder's kind (how another host's refusal names this one), and the
+// resume's notice on stderr.
+func (c *command) openInteractive(ctx context.Context, st store.Store, opts session.Options, kind string) (*session.Session, error) {
+	opts.Limits.MaxMemory = c.opts.CellMemory
+	opts.Lease.Holder.Kind = kind
+	var sess *session.Session
+	var err error
+	if c.opts.Session != "" {
+		sess, err = session.Resume(ctx, st, c.opts.Session, opts)
+	} else {
+		opts.Deferred = true
+		sess, err = session.Open(ctx, st, opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if n := sess.Notice(); n != "" {
+		fmt.Fprintf(c.stderr, "nodelisp: %s\n", n)
+	}
+	return sess, nil
 }
