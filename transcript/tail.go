@@ -101,6 +101,14 @@ func (tl *Tail) reset() {
 
 // Read reads what the file has gained since the last Read.
 func (tl *Tail) Read(ctx context.Context) (*Batch, error) {
+	// Opening a FIFO blocks until something writes to it, and a device
+	// never ends: a transcript is a regular file, and anything else
+	// named like one is refused before it is opened.
+	if info, err := os.Stat(tl.file); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", tl.file)
+	}
 	f, err := os.Open(tl.file)
 	if err != nil {
 		return nil, err
