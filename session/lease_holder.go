@@ -1,8 +1,10 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"os"
+	"strconv"
 	"sync"
 	"syscall"
 
@@ -24,7 +26,10 @@ var thisHost = sync.OnceValue(func() string {
 
 // holderGone reports whether a lease's holder is a process of this
 // machine that no longer runs, so its lease can be taken over at once
-// rather than when it lapses. A holder elsewhere, or one whose process
+// rather than when it lapses. A process killed but not yet reaped by its
+// parent (a zombie) no longer runs either, though signals still reach
+// its pid: it is gone too (issue 29: a zombie server held its session
+// for the lease's whole life). A holder elsewhere, or one whose process
 // cannot be asked about, is taken to be alive: its lease lapses on its
 // own. (A pid the system has since given to another process reads as
 // alive too, which only makes the taker wait for the lapse.)
@@ -37,5 +42,23 @@ func holderGone(h store.Holder) bool {
 		return false
 	}
 	err = p.Signal(syscall.Signal(0))
-	return errors.Is(err, os.ErrProcessDone) || errors.Is(err, syscall.ESRCH)
+	return errors.Is(err, os.ErrProcessDone) || errors.Is(err, syscall.ESRCH) || exited(h.PID)
+}
+
+// exited reports whether /proc says process pid has ended and waits only
+// to be reaped: state Z (zombie) or X (dead). Without /proc (another
+// system) nothing is known, and the process is taken to run.
+func exited(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// The command name, in parentheses, may hold spaces and parentheses
+	// itself: the state is the first field after the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 || i+2 >= len(b) {
+		return false
+	}
+	state := b[i+2]
+	return state == 'Z' || state == 'X'
 }

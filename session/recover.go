@@ -19,8 +19,8 @@ const InterruptedText = "the host stopped before this cell finished"
 // recover puts right on resume what a host that stopped mid-cell (kill -9,
 // a full disk, a lock held past its timeout) left wrong in the log: a tool
 // call with no result gets one saying so, so every later window is well
-// formed, and files whose disk contents differ from what the log last
-// recorded get a file change matching the disk, so undo works again.
+// formed, and a file whose newest recorded change never reached the disk
+// gets a file change matching the disk, so undo works again.
 func (s *Session) recover(ctx context.Context) error {
 	if _, err := s.closeInterrupted(ctx); err != nil {
 		return fmt.Errorf("resume session %s: %w", s.info.ID, err)
@@ -103,13 +103,17 @@ func (s *Session) unanswered(ctx context.Context) ([]store.NewEvent, error) {
 }
 
 // reconcileFiles compares each file the log has changed with the disk.
-// Where the disk holds something else than the newest recorded change left
-// (the host died between recording a change and making it, or a store
-// written before the log led the disk), it appends a file change of the
-// head turn from the recorded contents to the disk's, so the log is the
-// truth about the disk again and undo restores from there. Temporary files
-// a staged write left beside them are removed. A file that is no longer
-// text (or is now a directory) is left to the restore, which refuses it.
+// Where the disk still holds what the file held before the newest recorded
+// change (the host died between recording the change and making it), it
+// appends a file change of the head turn from the recorded contents back
+// to the disk's, so the log is the truth about the disk again and undo
+// restores from there. Any other difference is someone else's edit, made
+// while no host ran: the log is left as it is, so undo, redo and rewind
+// find the file changed since and leave it alone, as they do with an edit
+// made while a host runs (issue 29: undo after a resume deleted such an
+// edit). Temporary files a staged write left beside them are removed. A
+// file that is no longer text (or is now a directory) is left to the
+// restore, which refuses it.
 func (s *Session) reconcileFiles(ctx context.Context) error {
 	if s.opts.Workdir == "" {
 		return nil
@@ -121,21 +125,18 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 	if len(r.Events) == 0 {
 		return nil
 	}
-	recorded := map[string]*string{}
-	// byHash marks files whose newest change a run recorded by hash only:
-	// their contents are not in the log to compare with.
-	byHash := map[string]bool{}
+	// newest is each file's newest recorded change.
+	newest := map[string]event.FileChange{}
 	var order []string
 	for _, e := range r.Events {
 		var p event.FileChange
 		if json.Unmarshal(e.Payload, &p) != nil || p.Path == "" {
 			continue
 		}
-		if _, seen := recorded[p.Path]; !seen {
+		if _, seen := newest[p.Path]; !seen {
 			order = append(order, p.Path)
 		}
-		recorded[p.Path] = p.After
-		byHash[p.Path] = p.AfterSHA256 != ""
+		newest[p.Path] = p
 	}
 	d, err := s.fileDir()
 	if err != nil {
@@ -153,19 +154,20 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 	}
 	var changes []store.NewEvent
 	for _, p := range order {
-		if byHash[p] {
-			continue
+		c := newest[p]
+		if c.AfterSHA256 != "" || c.BeforeSHA256 != "" {
+			continue // recorded by hash only: no contents to compare with
 		}
 		text, ok, err := d.State(p)
 		if err != nil {
 			continue
 		}
 		disk := state(text, ok)
-		if sameText(disk, recorded[p]) {
+		if sameText(disk, c.After) || !sameText(disk, c.Before) {
 			continue
 		}
 		changes = append(changes, store.NewEvent{Kind: event.KindFileChange, Turn: s.tree.head,
-			Payload: event.Encode(event.FileChange{Path: p, Before: recorded[p], After: disk, Reconciled: true})})
+			Payload: event.Encode(event.FileChange{Path: p, Before: c.After, After: disk, Reconciled: true})})
 	}
 	if len(changes) == 0 {
 		return nil

@@ -82,22 +82,48 @@ func TestResumeReconcilesAChangeTheDiskLacks(t *testing.T) {
 	})
 }
 
-// TestResumeReconcilesAChangeTheLogLacks is the crash the old order left
-// (rename first, record after): the disk holds contents the log never
-// saw. Resume records them, and undo, which refused ("changed since"),
-// now restores.
-func TestResumeReconcilesAChangeTheLogLacks(t *testing.T) {
+// TestResumeLeavesAnEditMadeWhileNoHostRan: someone edits files the
+// session changed while no nodelisp runs. Resume records nothing for
+// them, and undo, redo and rewind each leave the edited file alone with
+// the line an edit made while the host runs gets (before: resume took
+// the edit for the log's own, and undo deleted it).
+func TestResumeLeavesAnEditMadeWhileNoHostRan(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
 		s, dir := fileSession(t, st, 0)
-		must[int64](t)(s.Input(ctx, "one"))
+		one := must[int64](t)(s.Input(ctx, "one"))
 		cell(t, s, `(write-file "a.txt" "old")`)
 		must[int64](t)(s.Input(ctx, "two"))
-		writeTemp(t, filepath.Join(dir, "a.txt"), "new")
-		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), fileOpts(dir, 0)))
+		cell(t, s, `(write-file "b.txt" "mine")`)
+		resume := func() *session.Session {
+			t.Helper()
+			return must[*session.Session](t)(session.Resume(ctx, st, s.ID(), fileOpts(dir, 0)))
+		}
+
+		writeTemp(t, filepath.Join(dir, "b.txt"), "theirs")
+		before := len(fileEvents(t, st, s.ID()))
+		again := resume()
+		if n := len(fileEvents(t, st, s.ID())); n != before {
+			t.Errorf("resume recorded %d file changes for an edit it did not make", n-before)
+		}
 		mv, err := again.Undo(ctx)
-		wantMove(t, mv, err, "restored a.txt")
-		wantFiles(t, dir, map[string]string{"a.txt": "old"})
+		wantMove(t, mv, err, "left b.txt: changed since (not overwritten)")
+		wantFiles(t, dir, map[string]string{"a.txt": "old", "b.txt": "theirs"})
+
+		// Redo after an edit made between two processes.
+		writeTemp(t, filepath.Join(dir, "b.txt"), "theirs again")
+		mv, err = resume().Redo(ctx)
+		wantMove(t, mv, err, "left b.txt: changed since (not overwritten)")
+		wantFiles(t, dir, map[string]string{"a.txt": "old", "b.txt": "theirs again"})
+
+		// Rewind to the first turn after an edit of its file.
+		writeTemp(t, filepath.Join(dir, "a.txt"), "edited")
+		mv, err = resume().Rewind(ctx, one)
+		wantMove(t, mv, err, "left b.txt: changed since (not overwritten)")
+		wantFiles(t, dir, map[string]string{"a.txt": "edited", "b.txt": "theirs again"})
+		mv, err = resume().Undo(ctx)
+		wantMove(t, mv, err, "left a.txt: changed since (not overwritten)")
+		wantFiles(t, dir, map[string]string{"a.txt": "edited", "b.txt": "theirs again"})
 	})
 }
 
