@@ -54,9 +54,15 @@ type Request struct {
 	// Budget is the effective budget in tokens (see Effective); 0 unknown.
 	Budget int
 	// Fixed is the tokens of the window outside Turns: the system prompt,
-	// the stubs, the notes of context edits. The warning is not counted:
-	// it is added after the decision, when one is due.
+	// the stubs, the notes of context edits. The warning is not counted
+	// here: it is added after the decision, when one is due.
 	Fixed int
+	// Warning is the tokens the warning adds to the window when this
+	// request gives it (the estimate of Warning(usage, Budget)). A warning
+	// that would take the window over the budget is not given: the
+	// request evicts instead, so no window goes out over the budget with
+	// a warning in it.
+	Warning int
 	// Turns are the path turns after the boundary, oldest first; the last
 	// is the running turn.
 	Turns []Turn
@@ -98,8 +104,9 @@ type Decision struct {
 	// shed into its turnstub. 0 when no round is shed.
 	ShedThrough int64
 	// Usage is the request's usage as given; After what remains once the
-	// eviction is applied (the stubs' growth aside: the 50% target leaves
-	// room for it).
+	// eviction is applied, the stubs' growth aside: the host counts that
+	// once it has laid the smaller window out, and evicts again (Evict)
+	// while the window is still over 50% and more may go.
 	Usage, After int
 	// Over: After is still over the budget, because what may not be
 	// evicted (the running turn's input and newest round, and Fixed) alone
@@ -116,7 +123,9 @@ type Decision struct {
 // the running turn's older rounds, oldest first, until usage is at most
 // 50% of the budget or nothing more may go; the running turn's input and
 // newest round always stay, and so does the newest turn when none is
-// running. An unknown budget (0) never warns or evicts.
+// running. A warning the budget has no room for (usage plus
+// Request.Warning over it) is an eviction instead. An unknown budget (0)
+// never warns or evicts.
 func Decide(state State, req Request) Decision {
 	usage := req.usage()
 	d := Decision{Usage: usage, After: usage, Boundary: req.Boundary}
@@ -127,16 +136,35 @@ func Decide(state State, req Request) Decision {
 	case usage > req.Budget || state.CeilingRecorded:
 		// Evict at once, warned or not.
 	case usage*100 > warnPercent*req.Budget:
-		if !state.Warned {
+		if !state.Warned && usage+req.Warning <= req.Budget {
 			d.Warn = true
 			return d
 		}
-		// Warned already and still over: evict.
+		// Warned already and still over, or no room for the warning:
+		// evict.
 	default:
 		return d
 	}
+	return evictRequest(req, d)
+}
+
+// Evict is the eviction of a request the host has already decided to
+// evict from, down to 50% of the budget as Decide evicts: what a host
+// calls again when the stubs an eviction grew leave the window over 50%.
+// Its Evict is false when nothing is over 50% or nothing more may go.
+func Evict(req Request) Decision {
+	usage := req.usage()
+	d := Decision{Usage: usage, After: usage, Boundary: req.Boundary}
+	if req.Budget <= 0 || usage*100 <= evictToPercent*req.Budget {
+		return d
+	}
+	return evictRequest(req, d)
+}
+
+// evictRequest fills in d with the eviction of req.
+func evictRequest(req Request, d Decision) Decision {
 	var boundary int64
-	boundary, d.ShedThrough, d.After = evictDown(req.Turns, usage, req.Budget)
+	boundary, d.ShedThrough, d.After = evictDown(req.Turns, d.Usage, req.Budget)
 	d.Boundary = max(req.Boundary, boundary)
 	d.Evict = d.Boundary > req.Boundary || d.ShedThrough != 0
 	d.Over = d.After > req.Budget

@@ -45,6 +45,12 @@ func TestDecide(t *testing.T) {
 		{"first over 85% warns", State{},
 			Request{Budget: 1000, Fixed: 51, Turns: four},
 			Decision{Warn: true, Usage: 851, After: 851}},
+		{"first over 85% warns when the warning fits", State{},
+			Request{Budget: 1000, Fixed: 100, Warning: 100, Turns: four},
+			Decision{Warn: true, Usage: 900, After: 900}},
+		{"a warning with no room in the budget is an eviction", State{},
+			Request{Budget: 1000, Fixed: 100, Warning: 101, Turns: four},
+			Decision{Evict: true, Boundary: 10, Usage: 900, After: 500}},
 		{"next over 85% evicts to 50%", State{Warned: true},
 			Request{Budget: 1000, Fixed: 100, Turns: four},
 			Decision{Evict: true, Boundary: 10, Usage: 900, After: 500}},
@@ -244,5 +250,30 @@ func checkErr(t *testing.T, err error, want string) {
 		t.Errorf("unexpected error %v", err)
 	case want != "" && (err == nil || err.Error() != want):
 		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// Evict is the eviction alone, for a host whose evicted window grew its
+// stubs past 50%: it takes what more may go, and nothing under 50%.
+func TestEvictAgain(t *testing.T) {
+	turns := []Turn{finished(10, 200), finished(20, 200), running(30, 50, 75, 75)}
+	tests := []struct {
+		name string
+		req  Request
+		want Decision
+	}{
+		{"over 50% after the stub grew", Request{Budget: 1000, Fixed: 150, Boundary: 9, Turns: turns},
+			Decision{Evict: true, Boundary: 20, Usage: 750, After: 350}},
+		{"at 50% nothing goes", Request{Budget: 1000, Usage: 500, Boundary: 9, Turns: turns},
+			Decision{Usage: 500, After: 500, Boundary: 9}},
+		{"nothing more may go", Request{Budget: 1000, Fixed: 600, Boundary: 29, Turns: []Turn{running(30, 50, 75)}},
+			Decision{Usage: 725, After: 725, Boundary: 29, Over: false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Evict(tt.req)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }

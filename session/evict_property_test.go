@@ -16,25 +16,27 @@ import (
 )
 
 // TestEvictionInvariants runs random sequences of turns, rounds, requests,
-// manual evictions, undos, redos and context edits, and checks the seeds'
-// invariants after every request: the boundary never moves back; after an
-// eviction the window is within the budget; the running turn's input is
-// always in the window; the whole-turn stub covers exactly the evicted
-// seqs of the current path, and is there exactly when a path turn is
-// evicted.
+// manual evictions, undos, redos and context edits under random budgets
+// (from a few hundred tokens), and checks the seeds' invariants after
+// every request: the boundary never moves back; the window handed to the
+// model, its stubs, notes and warning counted, is never over the budget,
+// and after an eviction never over 50% of it, unless nothing more may go;
+// the running turn's input is always in the window; the whole-turn stub
+// covers exactly the evicted seqs of the current path, and is there
+// exactly when a path turn is evicted.
 func TestEvictionInvariants(t *testing.T) {
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 8; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			runEvictionSequence(t, testdb.SQLite(t), seed, 70)
 		})
 	}
-	t.Run("postgres", func(t *testing.T) { runEvictionSequence(t, testdb.Postgres(t), 7, 40) })
+	t.Run("postgres", func(t *testing.T) { runEvictionSequence(t, testdb.Postgres(t), 9, 40) })
 }
 
 func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(seed, 23))
-	const budget = 3000
+	budget := 300 + r.IntN(3700)
 	o := opts(fmt.Sprint(budget))
 	o.Home = t.TempDir() // the context edits' files, out of the package's folder
 	s := must[*session.Session](t)(session.Open(ctx, st, o))
@@ -89,6 +91,7 @@ func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 					fail("the boundary moved back from %d to %d in a long turn", boundary, w.Boundary)
 				}
 				boundary = w.Boundary
+				checkFits(t, st, s, w, fail)
 			}
 		}
 		if s.Head() == 0 {
@@ -100,14 +103,62 @@ func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 			fail("the boundary moved back from %d to %d", boundary, w.Boundary)
 		}
 		boundary = w.Boundary
-		if w.Evicted && w.Usage > w.Budget {
-			fail("after an eviction the window holds %d tokens of %d", w.Usage, w.Budget)
-		}
+		checkFits(t, st, s, w, fail)
 		if !hasMessage(w, s.Head()) {
 			fail("the running turn's input (seq %d) is not in the window", s.Head())
 		}
 		checkStub(t, st, s, w, fail)
 	}
+}
+
+// checkFits checks the window a request hands to the model against its
+// budget, every message counted: never over it, and after an eviction
+// never over 50% of it, unless nothing more may go (no finished turn is
+// left and the running turn keeps only its newest round).
+func checkFits(t *testing.T, st store.Store, s *session.Session, w *session.Window, fail func(string, ...any)) {
+	t.Helper()
+	used := 0
+	for _, m := range w.Messages {
+		used += m.Tokens
+	}
+	if used != w.Usage {
+		fail("the window's messages hold %d tokens, its usage says %d", used, w.Usage)
+	}
+	over := w.Usage > w.Budget
+	if w.Evicted && w.Usage*100 > 50*w.Budget {
+		over = true
+	}
+	if over && (w.Parts.Finished > 0 || keptRounds(t, st, s, w) > 1) {
+		fail("the window holds %d tokens of %d (evicted %v, warned %v) with history left to evict: %d tokens of finished turns, %d rounds of the running turn",
+			w.Usage, w.Budget, w.Evicted, w.Warning, w.Parts.Finished, keptRounds(t, st, s, w))
+	}
+}
+
+// keptRounds counts the running turn's rounds the window holds: a round
+// is what the log holds between two requests of the turn.
+func keptRounds(t *testing.T, st store.Store, s *session.Session, w *session.Window) int {
+	t.Helper()
+	r := must[store.ScanResult](t)(st.Scan(context.Background(), store.Query{Session: s.ID()}))
+	var requests []int64
+	turnOf := map[int64]int64{}
+	for _, e := range r.Events {
+		turnOf[e.Seq] = e.Turn
+		if e.Turn == w.Head && e.Kind == event.KindRequest {
+			requests = append(requests, e.Seq)
+		}
+	}
+	rounds := map[int]bool{}
+	for _, m := range w.Messages {
+		if m.Seq == w.Head || m.Kind == "" || turnOf[m.Seq] != w.Head {
+			continue
+		}
+		n := 0
+		for n < len(requests) && requests[n] < m.Seq {
+			n++
+		}
+		rounds[n] = true
+	}
+	return len(rounds)
 }
 
 func hasMessage(w *session.Window, seq int64) bool {

@@ -39,7 +39,8 @@ func TestExportFormat(t *testing.T) {
 	}
 	s, err := session.Open(ctx, st, session.Options{
 		ID: "format", Title: "format", Model: "m1", System: "Answer in Lisp.", Home: dir, Workdir: work,
-		BudgetEnv: &evict.Env{Tokens: "400"},
+		// A budget with room for the warning (about 75 tokens) over 85%.
+		BudgetEnv: &evict.Env{Tokens: "1000"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +63,7 @@ func TestExportFormat(t *testing.T) {
 		must(s.Eval(ctx, cell))
 		must(s.Answer(ctx, "done & <ok>"))
 		must(s.Window(ctx, session.WindowOptions{Send: true}))
-		if err := s.ReportUsage(ctx, 300+i); err != nil {
+		if err := s.ReportUsage(ctx, 860+i); err != nil {
 			t.Fatal(err)
 		}
 		if i == 1 {

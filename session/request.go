@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strconv"
 
 	"github.com/nodelisp/nodelisp/event"
@@ -178,22 +179,39 @@ func (a *assembly) window(budget evict.Budget, st logState) *Window {
 // request applies the rules of a model request to a built window: the
 // warning, eviction, and the request's own record, appended in one call.
 func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Window) (*Window, error) {
-	req := evict.Request{Budget: w.Budget, Fixed: w.Parts.System + w.Parts.Stub, Usage: w.Usage, Boundary: st.eviction.Boundary}
-	for i, t := range a.turns {
-		req.Turns = append(req.Turns, t.evictTurn(i < len(a.turns)-1))
-	}
 	state := evict.State{
 		Warned:          st.warningSeq > st.evictionSeq,
 		CeilingRecorded: st.ceilingSeq > st.requestSeq,
 	}
+	req := policyRequest(a, w, st.eviction.Boundary)
+	req.Warning = tokensOf(evict.Warning(w.Usage, w.Budget))
 	d := evict.Decide(state, req)
 	var events []store.NewEvent
 	if d.Evict {
-		ev := s.advance(a, st.eviction, d.Boundary, d.ShedThrough, "auto")
+		// The provider's figure was for the window before the eviction:
+		// from here on usage is the estimate of what is left.
+		st.usageSeq = 0
+		ev := st.eviction
+		// Each pass lays the smaller window out with its stubs grown, and
+		// evicts again while that window is still over 50% and more may
+		// go. A pass that moves neither the boundary nor a shed point
+		// (a running turn at or below the boundary sheds nothing) ends
+		// them, so they end.
+		for pass := 0; d.Evict; pass++ {
+			next := s.advance(a, ev, d.Boundary, d.ShedThrough, "auto")
+			if pass > 0 && next.Boundary == ev.Boundary && maps.Equal(next.Shed, ev.Shed) {
+				break
+			}
+			ev = next
+			a = s.reassemble(a, ev)
+			w = a.window(evict.Budget{Tokens: w.Budget, Source: w.Source}, st)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			d = evict.Evict(policyRequest(a, w, ev.Boundary))
+		}
 		events = append(events, store.NewEvent{Kind: event.KindEviction, Turn: s.tree.head, Payload: event.Encode(ev)})
 		st.eviction = ev
-		a = s.reassemble(a, ev)
-		w = a.window(evict.Budget{Tokens: w.Budget, Source: w.Source}, st)
 		w.Evicted = true
 		w.Warned = false
 		w.Parts.Warned = false
@@ -225,6 +243,15 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 		return nil, err
 	}
 	return w, nil
+}
+
+// policyRequest is the eviction policy's view of a laid-out window.
+func policyRequest(a *assembly, w *Window, boundary int64) evict.Request {
+	req := evict.Request{Budget: w.Budget, Fixed: w.Parts.System + w.Parts.Stub, Usage: w.Usage, Boundary: boundary}
+	for i, t := range a.turns {
+		req.Turns = append(req.Turns, t.evictTurn(i < len(a.turns)-1))
+	}
+	return req
 }
 
 // advance computes the eviction state after moving the boundary to

@@ -162,11 +162,13 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 func TestWarnThenEvict(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
-		s := must[*session.Session](t)(session.Open(ctx, st, opts("400")))
-		big := strings.Repeat("x", 200) // 50 tokens + overhead
+		// A budget with room for the warning (about 75 tokens) between
+		// 85% and 100%, wider than a turn.
+		s := must[*session.Session](t)(session.Open(ctx, st, opts("2000")))
+		big := strings.Repeat("x", 400) // 100 tokens + overhead
 		var turns []int64
 		warned, evicted := false, false
-		for i := 0; i < 12 && !evicted; i++ {
+		for i := 0; i < 30 && !evicted; i++ {
 			turns = append(turns, must[int64](t)(s.Input(ctx, big)))
 			must[session.CellResult](t)(s.Eval(ctx, ";; note "+itoa(int64(i))+"\n(+ 1 2)"))
 			w := must[*session.Window](t)(s.Window(ctx, session.WindowOptions{Send: true}))

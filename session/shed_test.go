@@ -151,13 +151,13 @@ func bigRound(label string) string {
 // folds into the stub.
 func TestRunningTurnShedsRounds(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
-		h := openHost(t, st, "1000")
+		h := openHost(t, st, "2000") // room for the warning between 85% and 100%: a round is about 120 tokens
 		in := h.input("one long turn")
 		type round struct{ call, result int64 }
 		var rounds []round
 		var sheds []stubFigures
 		warned := false
-		for i := 0; i < 14; i++ {
+		for i := 0; i < 32; i++ {
 			r := h.eval(bigRound(fmt.Sprintf("round %d", i)))
 			rounds = append(rounds, round{r.CallSeq, r.ResultSeq})
 			w := h.send()
@@ -223,7 +223,7 @@ func TestRunningTurnShedsRounds(t *testing.T) {
 
 		// New turns: the long one finishes, and is evicted whole.
 		var stub stubFigures
-		for i := 0; i < 12 && stub.Count == 0; i++ {
+		for i := 0; i < 24 && stub.Count == 0; i++ {
 			h.input(fmt.Sprintf("next %d", i))
 			h.eval(bigRound(fmt.Sprintf("next %d", i)))
 			w := h.send()
