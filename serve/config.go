@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"time"
+
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
@@ -27,6 +29,11 @@ type Config struct {
 	// client's commands would run with the rights of the user who started
 	// the server); Sandbox runs them under bubblewrap.
 	AllowRun, Sandbox bool
+	// CellTimeout is how long a cell runs when its call gives no
+	// timeout_ms; 0 is DefaultCellTimeout. MaxCellTimeout is the most a
+	// call's timeout_ms may ask for; 0 is DefaultMaxCellTimeout. Neither
+	// is less than the other (timeout.go).
+	CellTimeout, MaxCellTimeout time.Duration
 	// MaxLine caps one input line in bytes; 0 is DefaultMaxLine.
 	MaxLine int
 }

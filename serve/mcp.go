@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"time"
 
 	"github.com/nodelisp/nodelisp/session"
 )
@@ -132,7 +131,7 @@ func (h *mcpHost) tools() []mcpTool {
 	return append([]mcpTool{
 		tool("eval", session.EvalToolDescription(h.cfg.AllowRun), []field{
 			required("code", "string", session.EvalCodeDescription),
-			arg("timeout_ms", "integer", session.EvalTimeoutDescription),
+			arg("timeout_ms", "integer", h.cfg.timeoutDescription()),
 		}, h.eval),
 		tool("context", "The /context figures: the token budget and its source, what fills the window (system, stub, warning, finished turns, running turn, notes, free), the thresholds and the eviction boundary.", nil, h.context),
 		tool("window", "The window nodelisp would send with the next model request: each message's id, role, text, seq and estimated tokens, with the budget figures.", []field{
@@ -156,13 +155,14 @@ func (h *mcpHost) tools() []mcpTool {
 }
 
 func (h *mcpHost) eval(ctx context.Context, a evalArgs) (*toolResult, Cell, error) {
-	if a.TimeoutMS < 0 {
-		return nil, Cell{}, fmt.Errorf("eval: timeout_ms must be 0 (no limit) or a positive number of milliseconds, got %d; the cell was not run", a.TimeoutMS)
+	timeout, err := h.cfg.timeoutFor(a.TimeoutMS)
+	if err != nil {
+		return nil, Cell{}, fmt.Errorf("eval: %w; the cell was not run", err)
 	}
 	var t Turn
-	err := h.with(ctx, func(s *session.Session) error {
+	err = h.with(ctx, func(s *session.Session) error {
 		var err error
-		t, err = runTurn(ctx, s, a.Code, time.Duration(a.TimeoutMS)*time.Millisecond)
+		t, err = runTurn(ctx, s, a.Code, timeout)
 		return err
 	})
 	if err != nil {

@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"encoding/json"
-	"time"
 
 	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
@@ -131,14 +130,15 @@ type evalParams struct {
 	TimeoutMS int64   `json:"timeout_ms"`
 }
 
-func evalCell(_ *Server, ctx context.Context, s *session.Session, p evalParams) (any, error) {
+func evalCell(srv *Server, ctx context.Context, s *session.Session, p evalParams) (any, error) {
 	if p.Code == nil {
 		return nil, missing("code")
 	}
-	if p.TimeoutMS < 0 {
-		return nil, errorf(CodeInvalidParams, "invalid params: timeout_ms must be positive, got %d", p.TimeoutMS)
+	timeout, err := srv.cfg.timeoutFor(p.TimeoutMS)
+	if err != nil {
+		return nil, errorf(CodeInvalidParams, "invalid params: %v", err)
 	}
-	return runCell(ctx, s, *p.Code, time.Duration(p.TimeoutMS)*time.Millisecond)
+	return runCell(ctx, s, *p.Code, timeout)
 }
 
 type windowParams struct {

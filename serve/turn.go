@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"time"
 
 	"github.com/nodelisp/nodelisp/session"
 )
@@ -11,12 +10,13 @@ import (
 // (session.RunTurn), the cell its input, as the REPL and the MCP eval
 // tool run one. A client that drives a model calls input, window, answer
 // and eval itself instead.
-func turnCell(_ *Server, ctx context.Context, s *session.Session, p evalParams) (any, error) {
+func turnCell(srv *Server, ctx context.Context, s *session.Session, p evalParams) (any, error) {
 	if p.Code == nil {
 		return nil, missing("code")
 	}
-	if p.TimeoutMS < 0 {
-		return nil, errorf(CodeInvalidParams, "invalid params: timeout_ms must be positive, got %d", p.TimeoutMS)
+	timeout, err := srv.cfg.timeoutFor(p.TimeoutMS)
+	if err != nil {
+		return nil, errorf(CodeInvalidParams, "invalid params: %v", err)
 	}
-	return runTurn(ctx, s, *p.Code, time.Duration(p.TimeoutMS)*time.Millisecond)
+	return runTurn(ctx, s, *p.Code, timeout)
 }

@@ -40,6 +40,8 @@ func (c *command) serve(args []string) int {
 	fs.StringVar(&o.Model, "model", o.Model, "new sessions' model as `provider/model-id` (default: $NODECODE_MODEL, else \"model\" in config.jsonc)")
 	fs.StringVar(&o.Workdir, "workdir", o.Workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.Var(cli.CellMemoryFlag(&o.CellMemory), "cell-memory", cli.UsageCellMemory)
+	cellTimeout := fs.Duration("cell-timeout", serve.DefaultCellTimeout, "stop a cell after `DURATION` (e.g. 30s, 2m) when its call gives no timeout_ms")
+	maxCellTimeout := fs.Duration("max-cell-timeout", serve.DefaultMaxCellTimeout, "the longest `DURATION` a call's timeout_ms may ask for")
 	var follows followList
 	fs.Var(&follows, "follow", "import `TOOL`'s transcripts (claude-code, codex or pi) as it writes them, from its own folder or TOOL=DIR; repeat for more")
 	fs.Var(cli.AllowRunFlag(&o.AllowRun), "allow-run", cli.UsageAllowRun)
@@ -55,6 +57,12 @@ func (c *command) serve(args []string) int {
 	}
 	if fs.NArg() > 0 {
 		return c.serveUsageError(fmt.Errorf("serve: unexpected argument %q", fs.Arg(0)))
+	}
+	switch {
+	case *cellTimeout <= 0:
+		return c.serveUsageError(fmt.Errorf("serve: --cell-timeout must be positive, got %v", *cellTimeout))
+	case *maxCellTimeout < *cellTimeout:
+		return c.serveUsageError(fmt.Errorf("serve: --max-cell-timeout %v is below --cell-timeout %v", *maxCellTimeout, *cellTimeout))
 	}
 	if o.Session != "" && !*mcpMode {
 		return c.serveUsageError(errors.New("serve: --session is for --mcp; JSON-RPC clients call resume"))
@@ -77,6 +85,7 @@ func (c *command) serve(args []string) int {
 	}
 	cfg := serve.Config{Store: st, Home: set.Home, Model: set.Model, Workdir: o.Workdir, Budgets: evict.NewResolver(set.BudgetEnv())}
 	cfg.Limits.MaxMemory = o.CellMemory
+	cfg.CellTimeout, cfg.MaxCellTimeout = *cellTimeout, *maxCellTimeout
 	var runOpts session.Options
 	if err := c.runOptions(set, false, &runOpts); err != nil {
 		return c.fail(err)
