@@ -89,6 +89,7 @@ func group(g int) *groupDefs {
 	f, m := len(functions), len(macros)
 	groups[g]()
 	interruptiblePrinting(functions[f:])
+	reserveBignums(functions[f:])
 	defs := &groupDefs{functions: functions[f:len(functions):len(functions)], macros: macros[m:len(macros):len(macros)]}
 	loaded[g].Store(defs)
 	return defs

@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"fmt"
+	"math/big"
+
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
@@ -102,6 +105,36 @@ type slow2 func(t *Thread, a, b lisp.Value) lisp.Value
 
 func lispSlow(f func(a, b lisp.Value) lisp.Value) slow2 {
 	return func(_ *Thread, a, b lisp.Value) lisp.Value { return f(a, b) }
+}
+
+// mulSlow is the general case of an open-coded *: a product of bignums
+// long enough to matter is reserved against the memory cap before it is
+// computed and booked to the image after, as the * builtin does
+// (builtins/bignum_memory.go), so a cell that keeps many fresh products
+// meets its cap (issue 29).
+func mulSlow(t *Thread, a, b lisp.Value) lisp.Value {
+	x, xBig := a.(*big.Int)
+	y, yBig := b.(*big.Int)
+	if !xBig && !yBig {
+		return lisp.Mul(a, b)
+	}
+	var bits int64
+	if xBig {
+		bits += int64(x.BitLen())
+	}
+	if yBig {
+		bits += int64(y.BitLen())
+	}
+	bytes := bits / 8
+	if bytes < BigAllocation || bits > lisp.MaxIntegerBits {
+		return lisp.Mul(a, b) // small, or refused by Mul with its own error
+	}
+	t.Reserve(bytes, fmt.Sprintf("* of %d bits", bits))
+	r := lisp.Mul(a, b)
+	if z, ok := r.(*big.Int); ok {
+		Hold(t, z, int64(z.BitLen())/8)
+	}
+	return r
 }
 
 // builtinSlow calls the builtin being open-coded.
@@ -313,7 +346,7 @@ func init() {
 	inlines = map[string]inlineFn{
 		"+":   {arity: 2, arith: true, op: opAdd, slow: lispSlow(lisp.Add), varArg: true},
 		"-":   {arity: 2, arith: true, op: opSub, slow: lispSlow(lisp.Sub), varArg: true},
-		"*":   {arity: 2, arith: true, op: opMul, slow: lispSlow(lisp.Mul), varArg: true},
+		"*":   {arity: 2, arith: true, op: opMul, slow: mulSlow, varArg: true},
 		"mod": {arity: 2, arith: true, op: opMod},
 		"rem": {arity: 2, arith: true, op: opRem},
 		"<":   {arity: 2, cmp: true, cmpOp: opLT},

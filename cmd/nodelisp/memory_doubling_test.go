@@ -20,8 +20,13 @@ var doublingStorms = []struct{ path, cell string }{
 	{"map", `(let ((v (vector 1 2))) (loop (setf v (map 'vector #'identity (concatenate 'vector v v)))))`},
 	{"coerce", `(let ((l (list 1 2))) (loop (setf l (coerce (coerce (append l l) 'vector) 'list))))`},
 	{"make-string", `(let ((n 2)) (loop (setf n (length (make-string (* 2 n))))))`},
+	{"make-array", `(let ((n 2)) (loop (setf n (length (make-array (* 2 n))))))`},
+	{"make-list", `(let ((n 2)) (loop (setf n (length (make-list (* 2 n))))))`},
 	{"string stream", `(let ((s "ab")) (loop (setf s (with-output-to-string (o) (write-string s o) (write-string s o)))))`},
 	{"printer", `(let ((s "ab")) (loop (setf s (prin1-to-string (list s s)))))`},
+	// One integer is bounded (lisp.MaxIntegerBits, 2 MiB): the storm
+	// doubles how many fresh products of 800 KB each it holds.
+	{"bignum arithmetic", `(let ((l (list (expt 3 4000000)))) (loop (setf l (mapcar (lambda (x) (* x 3)) (append l l)))))`},
 	{"reader", `(let ((s "(a b)")) (loop (setf s (prin1-to-string (read-from-string (concatenate 'string "(" s " " s ")"))))))`},
 }
 
