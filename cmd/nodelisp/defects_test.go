@@ -125,11 +125,22 @@ func TestJSONLinesWithPrintedOutput(t *testing.T) {
 
 // The warning's figure on stderr is the one in the text the agent reads.
 func TestWarningPercentAgrees(t *testing.T) {
-	env := append(testEnv(t), "NODECODE_CONTEXT_TOKENS=70")
+	// A budget with room for the warning's own tokens (about 75) between
+	// 85% and 100%, wider than a turn: a warning that would not fit is an
+	// eviction instead (issue 29).
+	env := append(testEnv(t), "NODECODE_CONTEXT_TOKENS=1000")
 	db := filepath.Join(t.TempDir(), "log.db")
-	r := runBin(t, env, "(+ 1 1)\n(+ 2 2)\n(+ 3 3)\n(+ 4 4)\n", "--db", db)
+	var cells strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&cells, "(list %d \"twenty characters...\")\n", i)
+	}
+	r := runBin(t, env, cells.String(), "--db", db)
+	at := strings.Index(r.stderr, "the window is at ")
 	var shown int
-	if _, err := fmt.Sscanf(r.stderr[strings.Index(r.stderr, "the window is at "):], "the window is at %d%%", &shown); err != nil {
+	if at < 0 {
+		t.Fatalf("no warning on stderr: %q", r.stderr)
+	}
+	if _, err := fmt.Sscanf(r.stderr[at:], "the window is at %d%%", &shown); err != nil {
 		t.Fatalf("no warning on stderr: %q", r.stderr)
 	}
 	export := mustRun(t, env, "", "log", "export", "--db", db)
