@@ -165,3 +165,28 @@ func TestRunStoppedCellStillRecordsItsChanges(t *testing.T) {
 	mv, err := s.Undo(ctx)
 	wantMove(t, mv, err, "removed half.txt")
 }
+
+// A command that makes more files than a run records yields that many
+// file change events and one line counting the rest.
+func TestRunRecordsAtMostTheLimit(t *testing.T) {
+	ctx := context.Background()
+	st := testdb.SQLite(t)
+	dir := t.TempDir()
+	opts := fileOpts(dir, 0)
+	opts.AllowRun, opts.Home, opts.RunMaxChanges = true, t.TempDir(), 5
+	s := must[*session.Session](t)(session.Open(ctx, st, opts))
+	t.Cleanup(func() { s.Close() })
+	must[int64](t)(s.Input(ctx, "go"))
+	got := cell(t, s, `(getf (run "for i in $(seq 1 40); do echo $i > f$i.txt; done") :files)`)
+	if !strings.Contains(got, `"`+session.NotRecordedLine(35)+`"`) || strings.Count(got, `"created `) != 5 {
+		t.Fatalf("run's :files is %s", got)
+	}
+	if evs := fileEvents(t, st, s.ID()); len(evs) != 5 {
+		t.Fatalf("%d file change events, want 5", len(evs))
+	}
+	// The files past the limit are in the picture all the same: the next
+	// run does not tell them again.
+	if got := cell(t, s, `(getf (run "true") :files)`); got != "nil" {
+		t.Fatalf("the next run told %s", got)
+	}
+}
