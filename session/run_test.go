@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +190,46 @@ func TestRunRecordsAtMostTheLimit(t *testing.T) {
 	// run does not tell them again.
 	if got := cell(t, s, `(getf (run "true") :files)`); got != "nil" {
 		t.Fatalf("the next run told %s", got)
+	}
+}
+
+// What run keeps of a command's output is booked against the cell's
+// memory cap before the command starts: a cap too small for it ends the
+// cell with the cap's condition, and the command never ran.
+func TestRunOutputCountsAgainstTheMemoryCap(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	opts := fileOpts(dir, 0)
+	opts.AllowRun, opts.Home = true, t.TempDir()
+	opts.Limits.MaxMemory, opts.RunOutput = 64<<20, 40<<20
+	s := must[*session.Session](t)(session.Open(ctx, testdb.SQLite(t), opts))
+	t.Cleanup(func() { s.Close() })
+	must[int64](t)(s.Input(ctx, "go"))
+	got := cellError(t, s, `(run "touch ran.txt")`)
+	if !strings.Contains(got, "memory limit exceeded (64 MiB): run's output of up to 41943040 bytes a stream needs 80 MiB") {
+		t.Fatalf("got %q", got)
+	}
+	wantFiles(t, dir, map[string]string{})
+}
+
+// A command printing 100 MB through a cell: the result is cut with the
+// count left out, and the host's heap grows by nothing like it.
+func TestRunHundredMegabytesThroughACell(t *testing.T) {
+	ctx := context.Background()
+	s, _ := runSession(t, testdb.SQLite(t))
+	must[int64](t)(s.Input(ctx, "go"))
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := cell(t, s, `(length (getf (run "head -c 100000000 /dev/zero | tr '\\0' x") :stdout))`)
+	runtime.ReadMemStats(&after)
+	if n, err := strconv.Atoi(got); err != nil || n > 300<<10 {
+		t.Fatalf("the kept stdout is %s characters", got)
+	}
+	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 10<<20 {
+		t.Fatalf("heap grew by %d bytes for 100 MB of output", grew)
+	}
+	if got := cell(t, s, `(search "bytes left out" (getf (run "head -c 1000000 /dev/zero | tr '\\0' x") :stdout))`); got == "nil" {
+		t.Fatal("no count of what was left out")
 	}
 }
