@@ -109,3 +109,26 @@ func alive(pids []int) []int {
 	}
 	return out
 }
+
+// The end of an MCP connection closes its session: run's mirror of the
+// working directory is not left in the home.
+func TestMCPEndClosesTheSession(t *testing.T) {
+	e := newEnv(t)
+	cs := mcpConnect(t, e, nil, "--allow-run")
+	if res, text := callTool(t, cs, "eval", obj{"code": `(getf (run "echo hi > a.txt") :files)`}); res.IsError || !strings.Contains(text, "created a.txt") {
+		t.Fatalf("run: %q", text)
+	}
+	if err := cs.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	filepath.WalkDir(filepath.Join(e.home, "runs"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			left = append(left, p)
+		}
+		return nil
+	})
+	if len(left) > 0 {
+		t.Fatalf("the connection's end left run's mirror behind: %v", left)
+	}
+}
