@@ -233,3 +233,43 @@ func TestRunHundredMegabytesThroughACell(t *testing.T) {
 		t.Fatal("no count of what was left out")
 	}
 }
+
+// /tree N rewind over a run's turn puts the tree back exactly, created,
+// edited and deleted files and modes, going back and forth; and a run
+// after the move sees no change of its own in what the move restored.
+func TestRunTreeRewindPutsTheTreeBack(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, dir := runSession(t, st)
+		setUp := must[int64](t)(s.Input(ctx, "set up"))
+		cell(t, s, `(write-file "keep.txt" "same")`)
+		cell(t, s, `(write-file "edit.txt" "old text")`)
+		cell(t, s, `(write-file "gone.txt" "bye")`)
+		cell(t, s, `(write-file "tool.sh" "echo hi")`)
+		atSetUp := tree(t, dir)
+
+		build := must[int64](t)(s.Input(ctx, "build"))
+		cell(t, s, `(run "echo new text > edit.txt; rm gone.txt; mkdir -p out/deep; echo made > out/deep/made.txt; chmod 755 tool.sh; chmod 600 keep.txt")`)
+		atBuild := tree(t, dir)
+
+		tidy := must[int64](t)(s.Input(ctx, "tidy"))
+		cell(t, s, `(write-file "edit.txt" "third")`)
+		cell(t, s, `(run "rm out/deep/made.txt; echo later > later.txt")`)
+		atTidy := tree(t, dir)
+
+		for _, step := range []struct {
+			name string
+			turn int64
+			want map[string]string
+		}{{"back to set up", setUp, atSetUp}, {"forward to build", build, atBuild}, {"forward to tidy", tidy, atTidy}, {"back to set up again", setUp, atSetUp}} {
+			if _, err := s.Rewind(ctx, step.turn); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			wantTree(t, dir, step.want)
+		}
+		must[int64](t)(s.Input(ctx, "again"))
+		if got := cell(t, s, `(getf (run "true") :files)`); got != "nil" {
+			t.Fatalf("a run after the rewind told %s", got)
+		}
+	})
+}
