@@ -29,15 +29,6 @@ type pattern struct {
 	dirOnly bool
 }
 
-// loadIgnore reads dir's .nodelispignore; a missing file ignores nothing.
-func loadIgnore(dir string) *ignore {
-	data, err := os.ReadFile(filepath.Join(dir, IgnoreFile))
-	if err != nil {
-		return &ignore{}
-	}
-	return parseIgnore(data)
-}
-
 func parseIgnore(data []byte) *ignore {
 	ig := &ignore{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
