@@ -3,9 +3,7 @@ package files
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 )
 
