@@ -2,8 +2,10 @@ package files
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -71,7 +73,7 @@ func TestCaptureTellsCreatedModifiedDeletedAndModes(t *testing.T) {
 	os.Remove(filepath.Join(dir, "gone.txt"))
 	put(t, dir, "sub/made.txt", "hello", 0o600)
 	os.Chmod(filepath.Join(dir, "run.sh"), 0o755)
-	cs, err := c.Changes(ctx)
+	cs, _, err := c.Changes(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +88,7 @@ func TestCaptureTellsCreatedModifiedDeletedAndModes(t *testing.T) {
 	if err := c.Scan(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if cs, err := c.Changes(ctx); err != nil || len(cs) != 0 {
+	if cs, _, err := c.Changes(ctx); err != nil || len(cs) != 0 {
 		t.Fatalf("a quiet directory told %s (%v)", describe(cs), err)
 	}
 }
@@ -110,7 +112,7 @@ func TestCaptureLeavesOutGitIgnoredLinksAndTemps(t *testing.T) {
 	put(t, dir, "build/keep", "kept", 0o644)
 	put(t, dir, "src/.main.go.0123456789ab.tmp", "staged", 0o644)
 	put(t, outside, "secret.txt", "changed outside", 0o644)
-	cs, err := c.Changes(ctx)
+	cs, _, err := c.Changes(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +131,7 @@ func TestCaptureKnowsBinaryAndLargeFilesByHash(t *testing.T) {
 	}
 	put(t, dir, "data.bin", "a\x00c", 0o644)
 	put(t, dir, "big.txt", strings.Repeat("y", 40), 0o644)
-	cs, err := c.Changes(ctx)
+	cs, _, err := c.Changes(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,12 +151,11 @@ func TestCaptureMirrorHoldsOnlyWhatTheDirectoryHolds(t *testing.T) {
 	c.Scan(ctx)
 	put(t, dir, "a.txt", "two!", 0o644)
 	os.Remove(filepath.Join(dir, "b.txt"))
-	if _, err := c.Changes(ctx); err != nil {
+	if _, _, err := c.Changes(ctx); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(mirror)
-	if len(entries) != 1 {
-		t.Fatalf("the mirror holds %d copies for 1 file", len(entries))
+	if live := c.pack.live; live != int64(len("two!")) {
+		t.Fatalf("the mirror holds %d live bytes for one 4-byte file", live)
 	}
 }
 
@@ -167,5 +168,141 @@ func TestCaptureStopsWhenCancelled(t *testing.T) {
 	cancel()
 	if err := c.Scan(ctx); err == nil {
 		t.Fatal("a cancelled scan ran to its end")
+	}
+}
+
+// TestCaptureWatchAgreesWithWalk runs the same commands, done by hand,
+// under a capture that follows the watch and one that walks every time:
+// both must tell the same changes, including directories moved, removed
+// and replaced by a file.
+func TestCaptureWatchAgreesWithWalk(t *testing.T) {
+	dir := t.TempDir()
+	d, _ := New(dir, 0)
+	watched, err := d.NewCapture(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer watched.Close()
+	walked, _ := d.NewCapture(t.TempDir())
+	defer walked.Close()
+	walked.w.close()
+	walked.w = nil
+	if watched.w == nil && runtime.GOOS == "linux" {
+		t.Fatal("no inotify watch on Linux")
+	}
+	ctx := context.Background()
+	put(t, dir, "a/b/c.txt", "c", 0o644)
+	put(t, dir, "a/d.txt", "d", 0o644)
+	put(t, dir, "top.txt", "top", 0o644)
+	steps := []struct {
+		name string
+		do   func()
+	}{
+		{"nested tree made", func() { put(t, dir, "n/e/w/f.txt", "deep", 0o644) }},
+		{"directory moved", func() { os.Rename(filepath.Join(dir, "a"), filepath.Join(dir, "n/moved")) }},
+		{"moved directory edited", func() { put(t, dir, "n/moved/b/c.txt", "C", 0o644) }},
+		{"directory removed", func() { os.RemoveAll(filepath.Join(dir, "n/e")) }},
+		{"directory replaced by a file", func() {
+			os.RemoveAll(filepath.Join(dir, "n/moved/b"))
+			put(t, dir, "n/moved/b", "now a file", 0o600)
+		}},
+		{"same size rewritten and chmod", func() {
+			put(t, dir, "top.txt", "TOP", 0o644)
+			os.Chmod(filepath.Join(dir, "n/moved/d.txt"), 0o755)
+		}},
+		{"ignore file added", func() { put(t, dir, IgnoreFile, "n/\n", 0o644) }},
+	}
+	for _, c := range []*Capture{watched, walked} {
+		if err := c.Scan(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range steps {
+		s.do()
+		var got [2]string
+		for i, c := range []*Capture{watched, walked} {
+			cs, _, err := c.Changes(ctx)
+			if err != nil {
+				t.Fatalf("%s: %v", s.name, err)
+			}
+			got[i] = describe(cs)
+			if err := c.Scan(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got[0] != got[1] || got[0] == "" {
+			t.Fatalf("%s: the watch told\n%s\nthe walk told\n%s", s.name, got[0], got[1])
+		}
+	}
+	if watched.Files() != walked.Files() {
+		t.Fatalf("the watched picture holds %d files, the walked one %d", watched.Files(), walked.Files())
+	}
+}
+
+// A command that makes more files than a run records yields the limit's
+// worth of changes and a count of the rest, and copies only those.
+func TestCaptureCountsChangesPastTheLimit(t *testing.T) {
+	c, dir := newCapture(t, 0)
+	c.MaxChanges = 3
+	ctx := context.Background()
+	if err := c.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		put(t, dir, fmt.Sprintf("many/f%02d.txt", i), fmt.Sprintf("file %d", i), 0o644)
+	}
+	cs, more, err := c.Changes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 3 || more != 7 {
+		t.Fatalf("%d changes and %d more, want 3 and 7", len(cs), more)
+	}
+	if c.Files() != 10 {
+		t.Fatalf("the picture holds %d files, want all 10 (the next run must not tell them again)", c.Files())
+	}
+	if live := c.pack.live; live != 3*int64(len("file 0")) {
+		t.Fatalf("the mirror holds %d bytes, want the 3 recorded files' 18", live)
+	}
+	if err := c.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if cs, more, err := c.Changes(ctx); len(cs) != 0 || more != 0 || err != nil {
+		t.Fatalf("a quiet directory told %d changes and %d more (%v)", len(cs), more, err)
+	}
+}
+
+// The byte cap counts the text changes carry.
+func TestCaptureCountsChangesPastTheByteCap(t *testing.T) {
+	c, dir := newCapture(t, 0)
+	c.MaxChangeBytes = 10
+	ctx := context.Background()
+	c.Scan(ctx)
+	put(t, dir, "a.txt", "0123456789", 0o644)
+	put(t, dir, "b.txt", "0123456789", 0o644)
+	cs, more, err := c.Changes(ctx)
+	if err != nil || len(cs) != 1 || more != 1 {
+		t.Fatalf("%d changes and %d more (%v), want 1 and 1", len(cs), more, err)
+	}
+}
+
+// The mirror is rewritten once what no file holds outweighs what is held.
+func TestCapturePackCompacts(t *testing.T) {
+	c, dir := newCapture(t, compactFloor)
+	ctx := context.Background()
+	big := strings.Repeat("x", compactFloor/4)
+	for i := range 6 {
+		put(t, dir, "f.txt", big+fmt.Sprint(i), 0o644)
+		if err := c.Scan(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.pack.garbage >= compactFloor {
+		t.Fatalf("%d bytes of garbage left in the pack", c.pack.garbage)
+	}
+	put(t, dir, "f.txt", "y", 0o644)
+	cs, _, err := c.Changes(ctx)
+	if err != nil || len(cs) != 1 || cs[0].Before.Text == nil || *cs[0].Before.Text != big+"5" {
+		t.Fatalf("after compaction the old text reads back wrong (%v)", err)
 	}
 }

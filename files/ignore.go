@@ -3,9 +3,7 @@ package files
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 )
 
@@ -27,15 +25,6 @@ type ignore struct {
 type pattern struct {
 	glob    string
 	dirOnly bool
-}
-
-// loadIgnore reads dir's .nodelispignore; a missing file ignores nothing.
-func loadIgnore(dir string) *ignore {
-	data, err := os.ReadFile(filepath.Join(dir, IgnoreFile))
-	if err != nil {
-		return &ignore{}
-	}
-	return parseIgnore(data)
 }
 
 func parseIgnore(data []byte) *ignore {

@@ -33,7 +33,7 @@ func (it *Interpreter) Define(name, lambdaList, doc string, fn HostFunc) {
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			v, err := fn(ctx, args)
+			v, err := fn(withThread(ctx, t), args)
 			if err != nil {
 				signalGoError(name, err)
 			}

@@ -47,7 +47,19 @@ func RunMCP(ctx context.Context, cfg Config, opts MCPOptions, in io.Reader, out 
 		maxLine = DefaultMaxLine
 	}
 	m := &mcpServer{name: "nodelisp", version: version, instructions: mcpInstructions, tools: h.tools(), out: out}
+	defer h.close()
 	return m.run(ctx, in, maxLine)
+}
+
+// close closes the connection's session as the connection ends, giving
+// back what it holds outside the log (run's mirror).
+func (h *mcpHost) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.s != nil {
+		h.s.Close()
+		h.s = nil
+	}
 }
 
 // mcpHost is the one session of an MCP connection. mu holds one tool call
@@ -78,6 +90,9 @@ func (h *mcpHost) open(ctx context.Context, id string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if h.s != nil {
+		h.s.Close()
 	}
 	h.s, h.workdir = s, dir
 	return nil
@@ -275,6 +290,7 @@ func (h *mcpHost) fork(ctx context.Context, a forkArgs) (*toolResult, SessionInf
 			return err
 		}
 		h.s = f
+		s.Close()
 		info = sessionInfo(f, h.workdir)
 		return nil
 	})

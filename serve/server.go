@@ -59,7 +59,20 @@ func NewServer(cfg Config) *Server {
 // (then running cells are cancelled). It returns nil at the end of input.
 func (srv *Server) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	srv.out = out
-	return serveLines(ctx, in, srv.cfg.MaxLine, "serve", srv.line, srv.wg.Wait)
+	err := serveLines(ctx, in, srv.cfg.MaxLine, "serve", srv.line, srv.wg.Wait)
+	// Every request is answered: the sessions still open are closed, so
+	// what they hold outside the log (run's mirror) does not outlive the
+	// server.
+	srv.mu.Lock()
+	open := make([]*slot, 0, len(srv.slots))
+	for _, sl := range srv.slots {
+		open = append(open, sl)
+	}
+	srv.mu.Unlock()
+	for _, sl := range open {
+		srv.drop(sl)
+	}
+	return err
 }
 
 // serveLines hands each line of in to handle until in ends or ctx is

@@ -70,6 +70,14 @@ func (s *Session) run(ctx context.Context, args []lisp.Value) (lisp.Value, error
 	if dir != "" {
 		spec.Dir = s.runDir(d, string(dir))
 	}
+	// What run keeps of the two streams is booked against the cell's
+	// memory cap before the command starts: a cap too small for it ends
+	// the cell with the cap's condition, and the command never runs.
+	keep := int64(spec.OutputLimit)
+	if keep <= 0 {
+		keep = proc.DefaultOutputLimit
+	}
+	interp.Reserve(ctx, 2*keep, fmt.Sprintf("run's output of up to %d bytes a stream", keep))
 	c := s.runCapture(ctx, d)
 	res, runErr := proc.Run(ctx, spec)
 	if errors.Is(runErr, proc.ErrStart) {
@@ -81,7 +89,7 @@ func (s *Session) run(ctx context.Context, args []lisp.Value) (lisp.Value, error
 	if runErr != nil {
 		return nil, fmt.Errorf("run: %s: stopped (%w); its process group was killed", command, runErr)
 	}
-	return runResult(res, lines), nil
+	return runResult(ctx, res, lines), nil
 }
 
 // runDir checks :dir, a directory inside the working directory, and
@@ -127,7 +135,7 @@ var (
 // runResult is run's plist: exit code (nil when a signal ended the
 // command, then :signal names it), the two streams as text, the files it
 // changed, and :timed-out t when its own timeout ended it.
-func runResult(res proc.Result, changes []string) lisp.Value {
+func runResult(ctx context.Context, res proc.Result, changes []string) lisp.Value {
 	var code lisp.Value = lisp.Nil
 	if res.Signal == "" {
 		code = lisp.MakeInt(int64(res.ExitCode))
@@ -136,8 +144,11 @@ func runResult(res proc.Result, changes []string) lisp.Value {
 	for _, l := range changes {
 		fl.Add(&lisp.String{S: l})
 	}
-	out := []lisp.Value{kwExitCode, code, kwStdout, &lisp.String{S: res.Stdout.Text()},
-		kwStderr, &lisp.String{S: res.Stderr.Text()}, kwFiles, fl.List()}
+	stdout, stderr := res.Stdout.Text(), res.Stderr.Text()
+	interp.HoldText(ctx, stdout)
+	interp.HoldText(ctx, stderr)
+	out := []lisp.Value{kwExitCode, code, kwStdout, &lisp.String{S: stdout},
+		kwStderr, &lisp.String{S: stderr}, kwFiles, fl.List()}
 	if res.Signal != "" {
 		out = append(out, kwSignal, &lisp.String{S: res.Signal})
 	}

@@ -32,6 +32,7 @@ func (s *Session) runCapture(ctx context.Context, d *files.Dir) *files.Capture {
 		if err != nil {
 			lisp.Errorf("run: %v", err)
 		}
+		c.MaxChanges = s.opts.RunMaxChanges
 		s.capture = c
 	}
 	if err := s.capture.Scan(ctx); err != nil {
@@ -56,12 +57,17 @@ func (s *Session) Close() error {
 // file change of the running turn, and returns a line per change for the
 // result. Unlike the file verbs' changes these follow the disk: the
 // command has already made them.
+//
+// A command that changes more files than files.DefaultMaxChanges (or more
+// text than files.DefaultMaxChangeBytes) has the first recorded and the
+// rest counted in a last line: a million files made by a command are not
+// a million events, nor a million copies held in memory.
 func (s *Session) recordRun(ctx context.Context, c *files.Capture) []string {
-	changes, err := c.Changes(ctx)
+	changes, more, err := c.Changes(ctx)
 	if err != nil {
 		lisp.Errorf("run: the command ran, but what it changed could not be captured, so undo will not put it back: %v", err)
 	}
-	if len(changes) == 0 {
+	if len(changes) == 0 && more == 0 {
 		return nil
 	}
 	events := make([]store.NewEvent, 0, len(changes))
@@ -71,10 +77,22 @@ func (s *Session) recordRun(ctx context.Context, c *files.Capture) []string {
 		events = append(events, store.NewEvent{Kind: event.KindFileChange, Turn: s.tree.head, Payload: event.Encode(p)})
 		lines = append(lines, changeLine(ch))
 	}
+	if len(events) == 0 {
+		return []string{NotRecordedLine(more)}
+	}
 	if _, err := s.append(ctx, events...); err != nil {
 		lisp.Errorf("run: the command changed %d files, but the changes could not be recorded, so undo will not put them back: %v", len(changes), err)
 	}
+	if more > 0 {
+		lines = append(lines, NotRecordedLine(more))
+	}
 	return lines
+}
+
+// NotRecordedLine is run's last :files line when the command changed more
+// files than one run records.
+func NotRecordedLine(n int) string {
+	return fmt.Sprintf("%d more files changed, not recorded: undo will not put them back", n)
 }
 
 // runChangePayload is a captured change as a file change event.

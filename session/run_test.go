@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -164,4 +166,110 @@ func TestRunStoppedCellStillRecordsItsChanges(t *testing.T) {
 	wantFiles(t, dir, map[string]string{"half.txt": "partial\n"})
 	mv, err := s.Undo(ctx)
 	wantMove(t, mv, err, "removed half.txt")
+}
+
+// A command that makes more files than a run records yields that many
+// file change events and one line counting the rest.
+func TestRunRecordsAtMostTheLimit(t *testing.T) {
+	ctx := context.Background()
+	st := testdb.SQLite(t)
+	dir := t.TempDir()
+	opts := fileOpts(dir, 0)
+	opts.AllowRun, opts.Home, opts.RunMaxChanges = true, t.TempDir(), 5
+	s := must[*session.Session](t)(session.Open(ctx, st, opts))
+	t.Cleanup(func() { s.Close() })
+	must[int64](t)(s.Input(ctx, "go"))
+	got := cell(t, s, `(getf (run "for i in $(seq 1 40); do echo $i > f$i.txt; done") :files)`)
+	if !strings.Contains(got, `"`+session.NotRecordedLine(35)+`"`) || strings.Count(got, `"created `) != 5 {
+		t.Fatalf("run's :files is %s", got)
+	}
+	if evs := fileEvents(t, st, s.ID()); len(evs) != 5 {
+		t.Fatalf("%d file change events, want 5", len(evs))
+	}
+	// The files past the limit are in the picture all the same: the next
+	// run does not tell them again.
+	if got := cell(t, s, `(getf (run "true") :files)`); got != "nil" {
+		t.Fatalf("the next run told %s", got)
+	}
+}
+
+// What run keeps of a command's output is booked against the cell's
+// memory cap before the command starts: a cap too small for it ends the
+// cell with the cap's condition, and the command never ran.
+func TestRunOutputCountsAgainstTheMemoryCap(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	opts := fileOpts(dir, 0)
+	opts.AllowRun, opts.Home = true, t.TempDir()
+	opts.Limits.MaxMemory, opts.RunOutput = 64<<20, 40<<20
+	s := must[*session.Session](t)(session.Open(ctx, testdb.SQLite(t), opts))
+	t.Cleanup(func() { s.Close() })
+	must[int64](t)(s.Input(ctx, "go"))
+	got := cellError(t, s, `(run "touch ran.txt")`)
+	if !strings.Contains(got, "memory limit exceeded (64 MiB): run's output of up to 41943040 bytes a stream needs 80 MiB") {
+		t.Fatalf("got %q", got)
+	}
+	wantFiles(t, dir, map[string]string{})
+}
+
+// A command printing 100 MB through a cell: the result is cut with the
+// count left out, and the host's heap grows by nothing like it.
+func TestRunHundredMegabytesThroughACell(t *testing.T) {
+	ctx := context.Background()
+	s, _ := runSession(t, testdb.SQLite(t))
+	must[int64](t)(s.Input(ctx, "go"))
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := cell(t, s, `(length (getf (run "head -c 100000000 /dev/zero | tr '\\0' x") :stdout))`)
+	runtime.ReadMemStats(&after)
+	if n, err := strconv.Atoi(got); err != nil || n > 300<<10 {
+		t.Fatalf("the kept stdout is %s characters", got)
+	}
+	if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 10<<20 {
+		t.Fatalf("heap grew by %d bytes for 100 MB of output", grew)
+	}
+	if got := cell(t, s, `(search "bytes left out" (getf (run "head -c 1000000 /dev/zero | tr '\\0' x") :stdout))`); got == "nil" {
+		t.Fatal("no count of what was left out")
+	}
+}
+
+// /tree N rewind over a run's turn puts the tree back exactly, created,
+// edited and deleted files and modes, going back and forth; and a run
+// after the move sees no change of its own in what the move restored.
+func TestRunTreeRewindPutsTheTreeBack(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, dir := runSession(t, st)
+		setUp := must[int64](t)(s.Input(ctx, "set up"))
+		cell(t, s, `(write-file "keep.txt" "same")`)
+		cell(t, s, `(write-file "edit.txt" "old text")`)
+		cell(t, s, `(write-file "gone.txt" "bye")`)
+		cell(t, s, `(write-file "tool.sh" "echo hi")`)
+		atSetUp := tree(t, dir)
+
+		build := must[int64](t)(s.Input(ctx, "build"))
+		cell(t, s, `(run "echo new text > edit.txt; rm gone.txt; mkdir -p out/deep; echo made > out/deep/made.txt; chmod 755 tool.sh; chmod 600 keep.txt")`)
+		atBuild := tree(t, dir)
+
+		tidy := must[int64](t)(s.Input(ctx, "tidy"))
+		cell(t, s, `(write-file "edit.txt" "third")`)
+		cell(t, s, `(run "rm out/deep/made.txt; echo later > later.txt")`)
+		atTidy := tree(t, dir)
+
+		for _, step := range []struct {
+			name string
+			turn int64
+			want map[string]string
+		}{{"back to set up", setUp, atSetUp}, {"forward to build", build, atBuild}, {"forward to tidy", tidy, atTidy}, {"back to set up again", setUp, atSetUp}} {
+			if _, err := s.Rewind(ctx, step.turn); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			wantTree(t, dir, step.want)
+		}
+		must[int64](t)(s.Input(ctx, "again"))
+		if got := cell(t, s, `(getf (run "true") :files)`); got != "nil" {
+			t.Fatalf("a run after the rewind told %s", got)
+		}
+	})
 }

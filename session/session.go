@@ -57,6 +57,10 @@ type Options struct {
 	// RunOutput caps the bytes of each of a command's streams that run
 	// keeps; 0 is proc.DefaultOutputLimit.
 	RunOutput int
+	// RunMaxChanges caps the files one run records as changes; past it the
+	// rest are counted in one line (run_capture.go). 0 is
+	// files.DefaultMaxChanges.
+	RunMaxChanges int
 	// Setup runs on every fresh image the session builds (at open, on
 	// resume, after every head move and follow), before anything is
 	// restored, so a host's own builtins (interp.Define) are always there.

@@ -103,6 +103,7 @@ func (c *command) agent(args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	defer closeSession(c, sess)
 	defer killCommandsOnTerm()()
 	a := &agent.Agent{Session: sess, Provider: provider, Model: modelID, MaxRounds: f.maxRounds, MaxTokens: f.maxTokens}
 	if f.prompt != "" {

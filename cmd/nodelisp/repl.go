@@ -78,6 +78,9 @@ func (c *command) repl() int {
 	if err != nil {
 		return c.fail(err)
 	}
+	// Whatever way the REPL is left (/exit, end of input, a log error),
+	// the session gives back what it holds outside the log: run's mirror.
+	defer closeSession(c, sess)
 	budget := budgets.Resolve(sess.Model(), nil)
 	for _, w := range budget.Warnings {
 		fmt.Fprintf(c.stderr, "nodelisp: warning: %s\n", w)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -42,4 +43,13 @@ func killCommandsOnTerm() (stop func()) {
 		}
 	}()
 	return func() { close(done) }
+}
+
+// closeSession releases what an interactive session holds outside the
+// log when the command is done with it; a failure is said, not fatal: the
+// log is whole, and the next open of the session clears what was left.
+func closeSession(c *command, sess *session.Session) {
+	if err := sess.Close(); err != nil {
+		fmt.Fprintf(c.stderr, "nodelisp: warning: closing the session: %v\n", err)
+	}
 }
