@@ -77,3 +77,11 @@ func (x echoes) search(ctx context.Context, st store.Store, q store.SearchQuery)
 	}
 	return kept[:min(len(kept), limit)], nil
 }
+
+// tally sets q's filters and runs st.Tally. The running cell's call is
+// not taken out of the sample: one event in a thousand moves no stem
+// across commonShare.
+func (x echoes) tally(ctx context.Context, st store.Store, q store.SearchQuery) (store.Tally, error) {
+	q.SkipEchoes, q.SkipRepeats = !x.keep, repeats(q.Kinds)
+	return st.Tally(ctx, q)
+}

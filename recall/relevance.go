@@ -3,9 +3,11 @@ package recall
 import (
 	"cmp"
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
@@ -17,11 +19,22 @@ import (
 // is held (BM25's term frequency, with no length normalisation), ties by
 // the tightest stretch holding one of each matched stem, then newest.
 
-// relevancePool is how many of the newest events holding one stem are
-// read: every event for a stem rarer than that, and a bounded read for a
-// stem in nearly every event. It is also the rarity scale: a stem's
-// document frequency counts up to it.
-const relevancePool = 1000
+// The bounds of a relevance search's reads (docs/recall.md, "Relevance").
+const (
+	// relevanceSample is how many of the newest events the tally reads
+	// to tell common stems from rare ones and estimate their frequency.
+	relevanceSample = 1000
+	// relevancePool is how many of the newest events holding a stem that
+	// is not common are read: every one for a stem rarer than that. The
+	// rows holding every such stem are read too, as many.
+	relevancePool = 1000
+	// commonPool is how many of the newest events holding a common stem
+	// are read: its rows weigh little, and there are many to choose from.
+	commonPool = 200
+	// commonShare makes a stem common: held by at least one sampled
+	// event in commonShare.
+	commonShare = 100
+)
 
 // bm25K1 is BM25's term-frequency saturation: a stem held n times counts
 // n(k1+1)/(n+k1), from 1 for once up to 2.2.
@@ -36,7 +49,11 @@ var (
 type term struct {
 	stem  string
 	words []string
-	idf   float64
+	// held is how many sampled events hold the stem; common says it is
+	// held by one in commonShare or more.
+	held   int64
+	common bool
+	idf    float64
 }
 
 // terms groups a query's words by stem, in the order first typed.
@@ -66,24 +83,56 @@ type scoredHit struct {
 	matched []string
 }
 
-// relevantRows runs a relevance search: one store search per stem (the
-// store's own plan, newest first, up to relevancePool rows each), the
-// union scored here. Both backends return the same rows for each stem,
-// so the ranking is the same on each.
+// relevantRows runs a relevance search in bounded reads, each the same on
+// both backends, so the ranking is too: a tally of the stems in the
+// newest events and the store's event count; then, at the same time, the
+// newest relevancePool events holding each stem that is not common, the
+// newest relevancePool holding all of those at once (the rows a question
+// is most likely about, which a stem's newest rows alone could miss),
+// and the newest commonPool holding each common stem. The union is
+// scored here.
 func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQuery, limit, window, lead int) lisp.Value {
 	ts := terms(q.Words)
-	byKey := map[[2]any]store.Hit{}
-	for _, t := range ts {
-		tq := q
-		tq.Words, tq.Limit = []string{t.stem}, relevancePool
-		hits, err := x.search(ctx, st, tq)
-		if err != nil {
-			storeFailed(ctx, opSearch, "", err)
+	stems := make([]string, len(ts))
+	for i, t := range ts {
+		stems[i] = t.stem
+	}
+	tq := q
+	tq.Words, tq.Limit = stems, relevanceSample
+	tally, err := x.tally(ctx, st, tq)
+	if err != nil {
+		storeFailed(ctx, opSearch, "", err)
+	}
+	var rare []string
+	reads := make([]store.SearchQuery, 0, len(ts)+1)
+	for i, t := range ts {
+		t.held = tally.Held[i]
+		t.common = t.held*commonShare >= tally.Sampled && t.held > 0
+		r := q
+		r.Words, r.Limit = []string{t.stem}, relevancePool
+		if t.common {
+			r.Limit = commonPool
+		} else {
+			rare = append(rare, t.stem)
 		}
-		df := float64(len(hits))
-		t.idf = math.Log(1 + (relevancePool-df+0.5)/(df+0.5))
+		reads = append(reads, r)
+	}
+	if len(rare) > 1 {
+		r := q
+		r.Words, r.Limit = rare, relevancePool
+		reads = append(reads, r)
+	}
+	lists, err := searchAll(ctx, x, st, reads)
+	if err != nil {
+		storeFailed(ctx, opSearch, "", err)
+	}
+	byKey := map[hitKey]store.Hit{}
+	for i, hits := range lists {
+		if i < len(ts) {
+			ts[i].idf = idf(ts[i], len(hits), reads[i].Limit, tally)
+		}
 		for _, h := range hits {
-			byKey[[2]any{h.Session, h.Seq}] = h
+			byKey[hitKey{h.Session, h.Seq}] = h
 		}
 	}
 	scored := make([]scoredHit, 0, len(byKey))
@@ -108,10 +157,6 @@ func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 		for i, w := range s.matched {
 			matched[i] = lisp.NewString(w)
 		}
-		stems := make([]string, 0, len(ts))
-		for _, t := range ts {
-			stems = append(stems, t.stem)
-		}
 		out.Add(lisp.List(append([]lisp.Value{
 			kwSessionID, lisp.NewString(s.hit.Session),
 			kwTitle, lisp.NewString(s.hit.Title),
@@ -122,6 +167,38 @@ func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 		}, sourcePair(s.hit.Source)...)...))
 	}
 	return out.List()
+}
+
+type hitKey struct {
+	session string
+	seq     int64
+}
+
+// idf is a stem's rarity, BM25's ln(1 + (N - df + 0.5)/(df + 0.5)) with N
+// the store's event count. df is exact when the stem's read found fewer
+// rows than it asked for (it found them all); otherwise it is estimated
+// from the tally's sample, and never below the rows found.
+func idf(t *term, found, asked int, tally store.Tally) float64 {
+	n := float64(max(tally.Events, 1))
+	df := float64(found)
+	if found >= asked && tally.Sampled > 0 {
+		df = max(df, math.Round(float64(t.held)*n/float64(tally.Sampled)))
+	}
+	df = min(df, n)
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// searchAll runs the reads at once, one goroutine each: a store is safe
+// for concurrent use, and on two or more cores the stems' reads overlap.
+func searchAll(ctx context.Context, x echoes, st store.Store, reads []store.SearchQuery) ([][]store.Hit, error) {
+	out := make([][]store.Hit, len(reads))
+	errs := make([]error, len(reads))
+	var wg sync.WaitGroup
+	for i, r := range reads {
+		wg.Go(func() { out[i], errs[i] = x.search(ctx, st, r) })
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
 }
 
 // relevanceOf scores one body: per stem held, its idf times its saturated

@@ -43,6 +43,9 @@ const (
 	rareWord = "xylophone"
 	pairA    = "zeppelin"
 	pairB    = "quokka"
+	// everyWord is held by every body gen writes (a letter of most of its
+	// vocabulary): the search where every event qualifies.
+	everyWord = "e"
 )
 
 func BenchmarkScale(b *testing.B) {
@@ -185,6 +188,7 @@ var scaleForms = []struct{ name, src string }{
 	{"RelevanceRarePair", `(recall-search "` + pairA + " " + pairB + `" :rank :relevance)`},
 	{"RelevanceCommonPair", `(recall-search "deploy script" :rank :relevance)`},
 	{"RelevanceEightWords", `(recall-search "why did the deploy script fail on staging" :rank :relevance)`},
+	{"RelevanceEveryEvent", `(recall-search "` + everyWord + `" :rank :relevance)`},
 }
 
 func scaleQueries(b *testing.B, st store.Store) {

@@ -39,6 +39,10 @@ type Store interface {
 	// Search finds events across every session whose body holds every
 	// word of q.
 	Search(ctx context.Context, q SearchQuery) ([]Hit, error)
+	// Tally says how common q's words are, for ranking by rarity: see
+	// Tally. It reads q.Words, Kinds, the flags and the time bounds, and
+	// takes q.Limit as the sample's size.
+	Tally(ctx context.Context, q SearchQuery) (Tally, error)
 
 	// TakeLease takes, renews or takes over a session's lease in one
 	// atomic step, deciding as LeaseDecision does on the store's clock. A
@@ -111,6 +115,22 @@ type SearchQuery struct {
 	Limit int
 	// SkipEchoes and SkipRepeats are as for Query.
 	SkipEchoes, SkipRepeats bool
+	// Since and Until bound the events' times, Since <= at < Until;
+	// the zero time is no bound.
+	Since, Until time.Time
+}
+
+// Tally is how common some words are. Events is the number of events in
+// the store, counted from the sessions' seqs (each session's next seq
+// past its fork point, so a session imported with gaps in its seqs counts
+// them too): the same figure on every backend, and no read of the events.
+// Of the newest Sampled events that the query's kinds, flags and time
+// bounds keep (the query's limit, fewer in a smaller store), Held[i] hold
+// word i in the body as Search tests it.
+type Tally struct {
+	Events  int64
+	Sampled int64
+	Held    []int64
 }
 
 // Hit is one row of Search: an event under the session that appended it.

@@ -29,9 +29,10 @@ const (
 	hitSelect = `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body, s.source FROM events e JOIN sessions s ON s.id = e.session `
 )
 
-// searchKinds is the kinds condition on $1 with the flags q skips.
+// searchKinds is the kinds condition on $1 with the flags q skips and its
+// time bounds.
 func searchKinds(q store.SearchQuery) string {
-	return `($1::text[] IS NULL OR kind = ANY ($1))` + hidden(q.SkipEchoes, q.SkipRepeats)
+	return `($1::text[] IS NULL OR kind = ANY ($1))` + hidden(q.SkipEchoes, q.SkipRepeats) + timeBounds(q)
 }
 
 // searchArgs are $1 kinds, $2 limit, then the words' patterns.
@@ -47,7 +48,7 @@ func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit 
 	}
 	args = append(args, window)
 	return sr.s.queryHits(ctx, hitSelect+`WHERE e.id IN (
-			SELECT id FROM (SELECT id, kind, body, echo FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
+			SELECT id FROM (SELECT id, kind, body, echo, at FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
 		fmt.Sprint(len(args))+`) w
 			WHERE `+searchKinds(q)+` AND `+words+`
 		)`+hitOrder+` LIMIT $2`, args...)

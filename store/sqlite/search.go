@@ -43,6 +43,7 @@ func conds(q store.SearchQuery) (string, []any) {
 		cond.WriteString("1")
 	}
 	cond.WriteString(hidden("e.", q.SkipEchoes, q.SkipRepeats))
+	cond.WriteString(timeBounds("e.", q))
 	for _, w := range q.Words {
 		if w != "" {
 			c, arg := matchCond("e.body", store.EscapeLike(w))

@@ -56,6 +56,7 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"KindsLimitsCounts", testKindsLimitsCounts},
 		{"BlockCounts", testBlockCounts},
 		{"Search", testSearch},
+		{"Tally", testTally},
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"Reopen", testReopen},
 		{"Migrate", testMigrate},
