@@ -20,6 +20,14 @@ type inlineInt4 struct {
 	w [4]big.Word
 }
 
+// inlineInt6 fits the five- and six-word results of a 64-bit machine's
+// 300–380-bit integers (a millionth Hamming number times 5) in Go's 80-byte
+// size class; inlineInt8 would round them up to 96.
+type inlineInt6 struct {
+	n big.Int
+	w [6]big.Word
+}
+
 type inlineInt8 struct {
 	n big.Int
 	w [8]big.Word
@@ -34,6 +42,9 @@ func newInt(words int) *big.Int {
 		return p.n.SetBits(p.w[:0])
 	case words <= 4:
 		p := new(inlineInt4)
+		return p.n.SetBits(p.w[:0])
+	case words <= 6:
+		p := new(inlineInt6)
 		return p.n.SetBits(p.w[:0])
 	case words <= 8:
 		p := new(inlineInt8)

@@ -63,5 +63,8 @@ func TestPlans(t *testing.T) {
 		// on the time index for common ones.
 		"SearchRare":   regexp.MustCompile(`Bitmap Index Scan on events_body_trgm`),
 		"SearchCommon": regexp.MustCompile(`Index Scan using events_at `),
+		// :rank :relevance's per-stem reads take the same indexes.
+		"RelevanceRare":   regexp.MustCompile(`Bitmap Index Scan on events_body_trgm`),
+		"RelevanceCommon": regexp.MustCompile(`Index Scan using events_at `),
 	})
 }

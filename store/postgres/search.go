@@ -46,12 +46,17 @@ func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit 
 	if window == 0 {
 		return sr.s.queryHits(ctx, hitSelect+`WHERE `+searchKinds(q)+` AND `+words+hitOrder+` LIMIT $2`, args...)
 	}
+	// The window's rows are filtered and returned as they are read, not
+	// looked up again by id: with a window of thousands, an IN over their
+	// ids was planned as a hash of the window and a full scan of events
+	// (TestPlans' RelevanceCommon, the per-stem read of :rank :relevance).
 	args = append(args, window)
-	return sr.s.queryHits(ctx, hitSelect+`WHERE e.id IN (
-			SELECT id FROM (SELECT id, kind, body, echo, at FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
+	return sr.s.queryHits(ctx, `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body, s.source FROM (
+			SELECT session, seq, at, kind, body FROM (
+				SELECT session, seq, at, kind, body, echo FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
 		fmt.Sprint(len(args))+`) w
 			WHERE `+searchKinds(q)+` AND `+words+`
-		)`+hitOrder+` LIMIT $2`, args...)
+		) e JOIN sessions s ON s.id = e.session`+hitOrder+` LIMIT $2`, args...)
 }
 
 // Indexed lets the body trigram index find candidates holding each word's

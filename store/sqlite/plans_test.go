@@ -35,5 +35,8 @@ func TestPlans(t *testing.T) {
 		// on the time index for common ones.
 		"SearchRare":   regexp.MustCompile(`SCAN events_body VIRTUAL TABLE`),
 		"SearchCommon": regexp.MustCompile(`SCAN events USING COVERING INDEX events_at`),
+		// :rank :relevance's per-stem reads take the same indexes.
+		"RelevanceRare":   regexp.MustCompile(`SCAN events_body VIRTUAL TABLE`),
+		"RelevanceCommon": regexp.MustCompile(`SCAN events USING COVERING INDEX events_at`),
 	})
 }

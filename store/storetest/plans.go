@@ -54,6 +54,11 @@ func PlanShapes() []PlanShape {
 		q.Kinds, q.Limit, q.SkipEchoes, q.SkipRepeats = recallKinds, 61, true, true
 		return &q
 	}
+	relevance := func(stem string) *store.SearchQuery {
+		q := search(store.SearchQuery{Words: []string{stem}})
+		q.Limit = 1000
+		return q
+	}
 	return []PlanShape{
 		{Name: "LogNewest", Scan: log(store.Query{SkipEchoes: true, SkipRepeats: true})},
 		{Name: "LogNewestEchoes", Scan: log(store.Query{})},
@@ -64,6 +69,10 @@ func PlanShapes() []PlanShape {
 		{Name: "LogMatchDenseKinds", Scan: log(store.Query{Match: planDense, Kinds: []string{event.KindToolCall}, SkipEchoes: true, SkipRepeats: true})},
 		{Name: "SearchRare", Search: search(store.SearchQuery{Words: []string{planRare}})},
 		{Name: "SearchCommon", Search: search(store.SearchQuery{Words: []string{planDense, planCommon}})},
+		// :rank :relevance searches once per stem for up to
+		// relevancePool (1,000) of its newest events (recall/relevance.go).
+		{Name: "RelevanceRare", Search: relevance(planRare)},
+		{Name: "RelevanceCommon", Search: relevance(planDense)},
 	}
 }
 
