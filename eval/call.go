@@ -50,7 +50,12 @@ var tailMarker lisp.Value = &marker{"tail call"}
 func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.Value {
 	t.depth++
 	fr := t.frameAt(t.depth)
-	fr.cl, fr.at = cl, t.pos
+	// at is where the call was made from. The callee's own calls move
+	// t.pos; it is put back on return, so that a builtin calling one
+	// closure after another (mapcar, reduce) hands each the position of
+	// its own call form, not the last call the previous closure made.
+	at := t.pos
+	fr.cl, fr.at = cl, at
 	if t.depth > t.maxDepth {
 		limitError(fmt.Sprintf("call depth exceeded (%d)", t.maxDepth))
 	}
@@ -86,6 +91,7 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			clear(region)
 			fr.free = nil
 			t.depth--
+			t.pos = at
 			return v
 		}
 		t.tick()
@@ -96,6 +102,7 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			// recursion through, say, mapcar still counts its depth.
 			v := t.callValue(t.tcFn, slices.Clone(t.tcArgs))
 			t.depth--
+			t.pos = at
 			return v
 		}
 		cl = next
