@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,7 +18,8 @@ import (
 // goes on. The eval tool names run only where the server allows it.
 func TestMCPCancelKillsARunsProcessTree(t *testing.T) {
 	e := newEnv(t)
-	var log strings.Builder
+	// The client's reader goroutine writes the log while the test reads it.
+	var log lockedLog
 	cs := mcpConnect(t, e, &log, "--allow-run")
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -131,4 +133,23 @@ func TestMCPEndClosesTheSession(t *testing.T) {
 	if len(left) > 0 {
 		t.Fatalf("the connection's end left run's mirror behind: %v", left)
 	}
+}
+
+// lockedLog is a log the MCP client's reader goroutine may write while the
+// test reads it.
+type lockedLog struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }

@@ -3,6 +3,7 @@ package serve_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,7 @@ import (
 // mcpConnect starts `nodelisp serve --mcp` and connects the SDK's own
 // client to it over the subprocess's stdio. log, when not nil, receives
 // every message either way.
-func mcpConnect(t *testing.T, e testEnv, log *strings.Builder, args ...string) *mcp.ClientSession {
+func mcpConnect(t *testing.T, e testEnv, log io.Writer, args ...string) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
