@@ -3,10 +3,10 @@ package transcript
 import (
 	"context"
 	"fmt"
+	"github.com/nodelisp/nodelisp/event"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"github.com/nodelisp/nodelisp/event"
 	"regexp"
 	"strings"
 	"testing"
