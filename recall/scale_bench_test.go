@@ -191,6 +191,12 @@ var scaleForms = []struct{ name, src string }{
 	{"RelevanceCommonPair", `(recall-search "deploy script" :rank :relevance)`},
 	{"RelevanceEightWords", `(recall-search "why did the deploy script fail on staging" :rank :relevance)`},
 	{"RelevanceEveryEvent", `(recall-search "` + everyWord + `" :rank :relevance)`},
+	// big-100k's events are a millisecond apart from 2026-12-01T10:00:00:
+	// these bounds keep its newest 40,000.
+	{"LogSince", `(recall-log :since "2026-12-01T10:01:00")`},
+	{"LogSinceUntil", `(recall-log :match "deploy" :since "2026-12-01T10:00:30" :until "2026-12-01T10:01:00")`},
+	{"SearchSince", `(recall-search "zeppelin quokka" :since "2026-12-01T10:01:00")`},
+	{"RelevanceSince", `(recall-search "deploy script" :rank :relevance :since "2026-12-01T10:01:00")`},
 }
 
 func scaleQueries(b *testing.B, st store.Store) {
