@@ -22,6 +22,7 @@ type timeArg struct {
 	// the whole of it, up to the next midnight.
 	day bool
 	seq int64 // when the argument was an integer
+	raw lisp.Value
 }
 
 // isoLayouts are the forms a date-time may take; a missing zone is UTC.
@@ -41,7 +42,7 @@ func (a *timeArg) UnpackLisp(v lisp.Value) error {
 		if n < 1 {
 			return wrong
 		}
-		*a = timeArg{given: true, seq: n}
+		*a = timeArg{given: true, seq: n, raw: v}
 		return nil
 	}
 	s, ok := v.(*lisp.String)
@@ -120,11 +121,11 @@ func (r *recaller) timeOf(ctx context.Context, op, key, session string, a timeAr
 		return a.at
 	}
 	if session == "" {
-		lisp.Errorf("%s: :%s %d is a seq, and there is no current session to read it in; give a date", op, key, a.seq)
+		lisp.Errorf("%s: :%s %s is a seq, and there is no current session to read it in; give a date", op, key, lisp.Prin1ToString(a.raw))
 	}
 	e, err := r.store(ctx, op).Event(ctx, session, a.seq)
 	if store.IsNotFound(err) && ctx.Err() == nil {
-		lisp.Errorf("%s: :%s %d: no event holds that seq in session %s", op, key, a.seq, session)
+		lisp.Errorf("%s: :%s %s: no event holds that seq in session %s", op, key, lisp.Prin1ToString(a.raw), session)
 	}
 	if err != nil {
 		storeFailed(ctx, op, session, err)

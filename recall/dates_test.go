@@ -94,6 +94,7 @@ func TestDateErrors(t *testing.T) {
 			{`(recall-search "deploy" :since "2026-12-02" :until "2026-12-01T12:00")`, `recall-search: :until 2026-12-01T12:00:00.000000Z must be later than :since 2026-12-02T00:00:00.000000Z`, lisp.ClassSimpleError},
 			{`(recall-log :since "2026-12-01T07:00" :until "2026-12-01T07:00")`, `recall-log: :until 2026-12-01T07:00:00.000000Z must be later than :since 2026-12-01T07:00:00.000000Z`, lisp.ClassSimpleError},
 			{`(recall-search "deploy" :since 99)`, `recall-search: :since 99: no event holds that seq in session s2`, lisp.ClassSimpleError},
+			{`(recall-search "deploy" :until 99999999999999999999)`, `recall-search: :until 99999999999999999999: no event holds that seq in session s2`, lisp.ClassSimpleError},
 			{`(recall-log :session-id "nope" :since "2026-12-01")`, `recall-log: no session "nope"`, lisp.ClassSimpleError},
 		}
 		for _, c := range cases {
@@ -102,6 +103,12 @@ func TestDateErrors(t *testing.T) {
 				t.Errorf("%s\n got: %s (%v)\nwant: %s (%v)", c.src, cond.Message, cond.Class, c.msg, c.class)
 			}
 		}
+		// Seqs past any event bound nothing out, or everything.
+		im.eval(t, seqsOf)
+		im.cases(t, [][2]string{
+			{`(seqs (recall-log :since 99999999999999999999))`, `nil`},
+			{`(length (recall-log :until 99999999999999999999))`, `16`},
+		})
 		// With no current session, a seq names no event.
 		none := newImage(st, "")
 		cond := none.fails(t, `(recall-search "deploy" :since 4)`)
