@@ -31,3 +31,27 @@
   (print h)
   (print (hvar-history h)))
 (terpri)
+
+;; The short form of defsetf whose updater is a macro: (setf (current h) v)
+;; becomes (remember h v), a push onto the place h.
+(defmacro current (h) `(first ,h))
+(defmacro remember (h v) `(push ,v ,h))
+(defsetf current remember)
+(let ((h (list :start)))
+  (setf (current h) :second)
+  (setf (current h) :third)
+  (print h)
+  (print (current h)))
+;; A function updater still gets the arguments, then the new value,
+;; evaluated left to right.
+(defvar *trace* '())
+(defun note (x) (push x *trace*) x)
+(defun cell-at (v i) (aref v i))
+(defun set-cell-at (v i new) (setf (aref v i) new))
+(defsetf cell-at set-cell-at)
+(let ((v (vector 0 0 0)))
+  (print (setf (cell-at (note v) (note 1)) (note :new)))
+  (print v)
+  (print (length *trace*))
+  (print (first *trace*))
+  (print (incf (cell-at v 0) 5)))
