@@ -44,10 +44,11 @@ func libraryMethod(g *generic, f func(t *eval.Thread, args []lisp.Value) lisp.Va
 func installPrintObject(g *generic) {
 	libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		s := streamArg(t, "print-object", args[1])
+		o := t.PrintOptions()
 		if x, ok := args[0].(*lisp.Instance); ok {
-			s.WriteString(lisp.DefaultInstanceString(x, true))
+			s.WriteString(lisp.DefaultInstanceString(x, o))
 		} else {
-			lisp.Prin1(s, args[0])
+			lisp.Write(s, args[0], o)
 		}
 		return args[0]
 	})
@@ -252,7 +253,7 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 	obj, s, typ, body := args[0], streamArg(t, "print-unreadable-object", args[1]), args[2] != lisp.Value(lisp.Nil), args[4]
 	s.WriteString("#<")
 	if typ {
-		lisp.Prin1(s, closOf(t).classOf(t, obj).Name)
+		lisp.Write(s, closOf(t).classOf(t, obj).Name, t.PrintOptions())
 		if body != lisp.Value(lisp.Nil) {
 			s.WriteString(" ")
 		}

@@ -146,7 +146,7 @@ func registerClosSlots() {
 // unbound slot would otherwise recurse through its own error message).
 func plainString(v lisp.Value) string {
 	if x, ok := v.(*lisp.Instance); ok {
-		return lisp.DefaultInstanceString(x, true)
+		return lisp.DefaultInstanceString(x, lisp.DefaultPrintOptions(true))
 	}
 	return lisp.Prin1ToString(v)
 }

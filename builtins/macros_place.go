@@ -176,7 +176,7 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 		return expanderPlace(t, op, form, head, args)
 	}
 	if hasDefsetf(t, head) {
-		setter = defsetfName(head)
+		return defsetfPlace(t, op, head, args, store)
 	} else if expansion, ok := macroexpandPlace(t, form); ok {
 		return expandPlace(t, op, expansion)
 	}
@@ -223,6 +223,22 @@ func macroexpandPlace(t *eval.Thread, form lisp.Value) (lisp.Value, bool) {
 // before macro expansion, from a setf function, which comes after.
 func defsetfName(accessor *lisp.Symbol) *lisp.Symbol {
 	return lisp.Intern("(DEFSETF " + accessor.Name + ")")
+}
+
+// defsetfPlace is the place (accessor args…) of a short-form defsetf:
+// written by the form (updater args… new), the arguments evaluated first,
+// in order, as CL's setf does.
+func defsetfPlace(t *eval.Thread, op string, head *lisp.Symbol, args []lisp.Value, store *lisp.Symbol) place {
+	updater, ok := t.Call(defsetfName(head)).(*lisp.Symbol)
+	if !ok {
+		syntaxError(op, "the defsetf of %s names no updater", lisp.Prin1ToString(head))
+	}
+	bs, refs := tempsFor(args)
+	return place{temps: bs, store: store, read: lisp.ListStar(lisp.List(refs...), head),
+		write: lisp.List(append(append([]lisp.Value{updater}, refs...), store)...),
+		direct: func(value lisp.Value) lisp.Value {
+			return lisp.List(append(append([]lisp.Value{updater}, args...), value)...)
+		}}
 }
 
 // hasDefsetf reports whether the image has a defsetf for accessor.

@@ -222,10 +222,13 @@ func expandDefsetf(t *eval.Thread, form lisp.Value) lisp.Value {
 	if !ok || args[1] == lisp.Value(lisp.Nil) {
 		syntaxError("defsetf", "only the short form (defsetf accessor updater) is supported")
 	}
-	v, rest := gensym("NEW"), gensym("ARGS")
+	// The short form makes (setf (access args…) new) the form (update
+	// args… new), so the updater may be a macro (Rosetta's History
+	// variables: (defsetf get-hvar set-hvar) with set-hvar a push). What
+	// the image keeps is a function returning the updater's name, which
+	// setf asks for when it expands the place.
 	return lisp.List(sProgn,
-		lisp.List(sDefun, defsetfName(access), lisp.List(v, sAmpRest, rest),
-			lisp.List(sApply, lisp.List(sFunction, update), lisp.List(lisp.Sym("append"), rest, lisp.List(sList, v)))),
+		lisp.List(sDefun, defsetfName(access), lisp.Nil, quoted(update)),
 		quoted(access))
 }
 

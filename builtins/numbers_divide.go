@@ -34,10 +34,10 @@ func registerNumbersDivide() {
 	} {
 		d := d
 		fn(d.name, 1, 2, "(number &optional (divisor 1))", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			q, r := numDivide(d.name, d.mode, args[0], numOptDivisor(args))
-			return t.Values(q, r)
+			return numDivideValues(t, d.name, d.mode, args[0], numOptDivisor(args))
 		})
 		borrowsArgs()
+		fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value { return numDivideValues(t, d.name, d.mode, a, b) })
 		fname := "f" + d.name
 		fn(fname, 1, 2, "(number &optional (divisor 1))", "As "+d.name+", but return the quotient as a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			b := numOptDivisor(args)
@@ -120,8 +120,32 @@ func numDivide(op string, mode numRounding, a, b lisp.Value) (q, r lisp.Value) {
 	return q, lisp.Sub(a, lisp.Mul(q, b))
 }
 
+// numDivideValues is floor, ceiling, truncate or round: the quotient and
+// the remainder as two values. Fixnums, the case of a program's inner
+// loops, are divided without allocating: the results are boxed in the
+// thread's slab (eval.Thread.Int) and the two values travel in its
+// values buffer, so (multiple-value-bind (q r) (floor n d) …) costs about
+// what mod does.
+func numDivideValues(t *eval.Thread, op string, mode numRounding, a, b lisp.Value) lisp.Value {
+	if x, ok := a.(lisp.Fixnum); ok {
+		if y, ok := b.(lisp.Fixnum); ok && y != 0 && !(x == math.MinInt64 && y == -1) {
+			q, r := numDivideInt(mode, int64(x), int64(y))
+			return t.Values2(t.Int(q), t.Int(r))
+		}
+	}
+	q, r := numDivide(op, mode, a, b)
+	return t.Values2(q, r)
+}
+
 func numDivideFix(mode numRounding, x, y int64) (lisp.Value, lisp.Value) {
-	q, r := x/y, x%y
+	q, r := numDivideInt(mode, x, y)
+	return lisp.MakeInt(q), lisp.MakeInt(r)
+}
+
+// numDivideInt divides x by y (not 0, and not MinInt64 by -1), rounding
+// the quotient as mode says.
+func numDivideInt(mode numRounding, x, y int64) (q, r int64) {
+	q, r = x/y, x%y
 	if r != 0 {
 		switch mode {
 		case roundFloor:
@@ -144,7 +168,7 @@ func numDivideFix(mode numRounding, x, y int64) (lisp.Value, lisp.Value) {
 			}
 		}
 	}
-	return lisp.MakeInt(q), lisp.MakeInt(r)
+	return q, r
 }
 
 func numAbs64(n int64) int64 {

@@ -15,7 +15,7 @@ func TestOutputFunctions(t *testing.T) {
 		{`(princ "x") (fresh-line) (fresh-line) (terpri)`, "x\n\n"},
 		{`(write "w" :escape nil) (write "w")`, `w"w"`},
 		{`(write-string "abcdef" t :start 1 :end 3) (write-line "!")`, "bc!\n"},
-		{`(format t "~a~%" (with-output-to-string (s) (prin1 'x s)))`, "x\n"},
+		{`(format t "~a~%" (with-output-to-string (s) (prin1 'x s)))`, "X\n"},
 		{`(let ((s (make-string-output-stream))) (write-char #\z s) (princ (get-output-stream-string s)))`, "z"},
 	}
 	for _, c := range cases {

@@ -99,6 +99,7 @@ func stringList(ss []string) lisp.Value {
 }
 
 func registerPackages() {
+	registerPackageIterator()
 	fn("find-package", 1, 1, "(name)", "The package a name or nickname names, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if p, ok := a[0].(*lisp.Package); ok {
 			return p

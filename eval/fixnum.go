@@ -28,3 +28,9 @@ func (t *Thread) fixSlab(n int64) lisp.Value {
 	*p = n
 	return lisp.FixnumAt(p)
 }
+
+// Int returns n as a Value the way the open-coded arithmetic boxes it:
+// from the small-integer cache or the thread's slab, so a builtin that
+// returns a fresh fixnum in a loop (floor's two values) does not allocate
+// eight bytes for each.
+func (t *Thread) Int(n int64) lisp.Value { return t.fix(n) }

@@ -37,7 +37,11 @@ func sfMultipleValueBind(a *analyzer, form *lisp.Cons) *ir {
 		bc := b.gen(tail && !dynamic)
 		return func(fr *frame) lisp.Value {
 			t := fr.t
-			vals := evalValues(vc, fr)
+			t.mvSet = false
+			primary := vc(fr)
+			// The values are read from the thread's buffer in place, not
+			// copied: binding runs no Lisp code that could refill it.
+			vals := t.valuesInPlace(primary)
 			m := len(t.specials)
 			for i := range sets {
 				var v lisp.Value = lisp.Nil

@@ -230,7 +230,7 @@ func init() {
 		}
 		out.FreshLine()
 		// SBCL prints the type WARNING with ~S, so in the print case.
-		out.WriteString(lisp.Prin1ToString(lisp.ClassWarning) + ": " + c.Message + "\n")
+		out.WriteString(lisp.WriteToString(lisp.ClassWarning, t.PrintOptions()) + ": " + c.Message + "\n")
 		return lisp.Nil
 	})
 	builtin("make-condition", 1, -1, "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {

@@ -34,7 +34,7 @@ func TestSignalAndWarn(t *testing.T) {
 	    (warn "careful"))
 	  log)`
 	got, out := run(t, in, src)
-	if got != "(saw saw)" || out != "warning: careful\n" {
+	if got != "(saw saw)" || out != "WARNING: careful\n" {
 		t.Errorf("got %s, output %q", got, out)
 	}
 }

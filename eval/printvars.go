@@ -9,7 +9,10 @@ import "github.com/nodelisp/nodelisp/lisp"
 
 // printVarDefaults are the printer variables, by the option name
 // lisp.PrintOptions.SetPrintOption knows them, with nodelisp's defaults
-// (those of SBCL under the golden setup: lower case, no pretty printer).
+// (SBCL's, but for the pretty printer, which is off). *print-case* is
+// :upcase as in every Common Lisp, so what a program computes from a
+// symbol's printed name ((format nil "~a" 'a) is "A") is SBCL's; only
+// PrintResult, the display of a result, prints in lower case.
 var printVarDefaults = []struct {
 	option string
 	value  lisp.Value
@@ -18,7 +21,7 @@ var printVarDefaults = []struct {
 	{"readably", lisp.Nil},
 	{"base", lisp.Fixnum(10)},
 	{"radix", lisp.Nil},
-	{"case", lisp.InternKeyword("DOWNCASE")},
+	{"case", kwUpcase},
 	{"length", lisp.Nil},
 	{"level", lisp.Nil},
 	{"circle", lisp.Nil},
@@ -32,6 +35,8 @@ var printVarDefaults = []struct {
 }
 
 var (
+	kwUpcase             = lisp.InternKeyword("UPCASE")
+	kwDowncase           = lisp.InternKeyword("DOWNCASE")
 	symReadBase          = lisp.Sym("*read-base*")
 	symReadFloatFormat   = lisp.Sym("*read-default-float-format*")
 	symReadEval          = lisp.Sym("*read-eval*")
@@ -90,6 +95,7 @@ func (in *Interp) definePrintVars() {
 // bound to a value the printer cannot honour is an error naming it.
 func (t *Thread) PrintOptions() lisp.PrintOptions {
 	o := lisp.DefaultPrintOptions(true)
+	o.Case = lisp.CaseUpcase
 	pc := t.in.printVars
 	for i, c := range pc.print {
 		if c.value == printVarDefaults[i].value {
@@ -187,11 +193,19 @@ func (t *Thread) checkTopLevelReadBase() {
 
 // PrintResult prints a cell's value as prin1 would under the image's
 // global printer variables, the way a REPL shows it after the cell has
-// run (so a top-level (setf *print-base* 16) shows in the results). A
-// setting that would make printing an error (*print-readably* with an
-// unreadable object, a too-wide *print-pretty* output) falls back to the
-// defaults: showing a result must never fail.
+// run (so a top-level (setf *print-base* 16) shows in the results). It is
+// the display of a result to a person or a model, so symbols print in
+// lower case: *print-case* is bound to :downcase while it prints (print-
+// object methods see the binding), unless the program set it to
+// :capitalize. A setting that would make printing an error
+// (*print-readably* with an unreadable object, a too-wide *print-pretty*
+// output) falls back to the defaults: showing a result must never fail.
 func (in *Interp) PrintResult(v lisp.Value) (s string) {
+	caseCell := in.printVars.print[printCaseIndex]
+	if caseCell.value == lisp.Value(kwUpcase) {
+		caseCell.value = kwDowncase
+		defer func() { caseCell.value = kwUpcase }()
+	}
 	o := lisp.DefaultPrintOptions(true)
 	for i, c := range in.printVars.print {
 		if c.value != printVarDefaults[i].value {
@@ -206,3 +220,13 @@ func (in *Interp) PrintResult(v lisp.Value) (s string) {
 	}()
 	return lisp.WriteToString(v, o)
 }
+
+// printCaseIndex is *print-case*'s place in printVarDefaults.
+var printCaseIndex = func() int {
+	for i, d := range printVarDefaults {
+		if d.option == "case" {
+			return i
+		}
+	}
+	panic("no *print-case* among the printer variables")
+}()

@@ -39,6 +39,7 @@ type Thread struct {
 	mvSet     bool
 	mvPrimary lisp.Value
 	mv        []lisp.Value
+	one       [1]lisp.Value // the one value valuesInPlace returns when there are no others
 
 	// A pending tail call (see call.go).
 	tcFn   lisp.Value

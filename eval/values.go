@@ -28,6 +28,15 @@ func (t *Thread) Values(vs ...lisp.Value) lisp.Value {
 	return t.mvPrimary
 }
 
+// Values2 is Values with two values, for the builtins that return two
+// in inner loops (floor and the other divisions): no slice is built.
+func (t *Thread) Values2(a, b lisp.Value) lisp.Value {
+	t.mv = append(t.mv[:0], a, b)
+	t.mvSet = true
+	t.mvPrimary = a
+	return a
+}
+
 // valuesOf returns every value of the form that just returned v; the
 // caller cleared t.mvSet before evaluating it.
 func (t *Thread) valuesOf(v lisp.Value) []lisp.Value {
@@ -37,6 +46,18 @@ func (t *Thread) valuesOf(v lisp.Value) []lisp.Value {
 	}
 	t.mvSet = false
 	return []lisp.Value{v}
+}
+
+// valuesInPlace is valuesOf without the copy: the slice is the thread's
+// buffer (or the one-value slice *one), good until Lisp code runs again.
+func (t *Thread) valuesInPlace(v lisp.Value) []lisp.Value {
+	if t.mvSet && t.mvPrimary == v {
+		t.mvSet = false
+		return t.mv
+	}
+	t.mvSet = false
+	t.one[0] = v
+	return t.one[:]
 }
 
 // evalValues runs c and returns all its values.

@@ -243,7 +243,7 @@ func Compare(op string, a, b Value) int {
 		// CL compares a float with a rational exactly; doing it through
 		// rationals keeps (= 1/3 0.333…) honest.
 		fa, fb := ToFloat(a), ToFloat(b)
-		if ka == kFloat && kb == kFloat || math.IsInf(fa, 0) || math.IsInf(fb, 0) || math.IsNaN(fa) || math.IsNaN(fb) {
+		if ka == kFloat && kb == kFloat || exactFloat(a) && exactFloat(b) || math.IsInf(fa, 0) || math.IsInf(fb, 0) || math.IsNaN(fa) || math.IsNaN(fb) {
 			switch {
 			case fa < fb:
 				return -1
@@ -259,6 +259,20 @@ func Compare(op string, a, b Value) int {
 		var ta, tb big.Int
 		return intView(a, &ta).Cmp(intView(b, &tb))
 	}
+}
+
+// exactFloat reports whether v is a float or a fixnum a double holds
+// exactly (|n| ≤ 2^53), so that comparing it as a double is exact: a loop
+// counting up to (sqrt n) compares a fixnum with a float each step, and
+// the rationals would cost a few allocations each time.
+func exactFloat(v Value) bool {
+	switch n := v.(type) {
+	case Float:
+		return true
+	case Fixnum:
+		return n >= -1<<53 && n <= 1<<53
+	}
+	return false
 }
 
 // NumEqual is CL's = on two numbers.

@@ -1,11 +1,13 @@
 package lisp
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"math/big"
 	"strings"
 	"unicode"
+	"unsafe"
 )
 
 // HashTable is a Common Lisp hash table. Iteration (maphash) visits entries
@@ -168,6 +170,14 @@ func (h *HashTable) hashInto(mh *maphash.Hash, k Value, depth int) {
 			mh.WriteString(x.S)
 		}
 	case *Vector:
+		if h.Test == SymEqual && !x.Bits {
+			// equal compares such a vector with eq: its address is its
+			// hash, where hashing its items cost a Thiele's-formula cache
+			// (keys (list yv xv n i)) the printing of 34 floats a lookup.
+			mh.WriteByte('@')
+			writeUint64(mh, uint64(uintptr(unsafe.Pointer(x))))
+			return
+		}
 		mh.WriteByte('#')
 		for i, it := range x.Items {
 			if i > 16 {
@@ -179,8 +189,29 @@ func (h *HashTable) hashInto(mh *maphash.Hash, k Value, depth int) {
 		mh.WriteByte('H')
 	default:
 		key, _ := h.exactKey(k)
-		mh.WriteString(Prin1ToString(keyPrintable(key)))
+		switch x := key.(type) {
+		case Fixnum:
+			mh.WriteByte('i')
+			writeUint64(mh, uint64(x))
+		case floatKey:
+			mh.WriteByte('f')
+			writeUint64(mh, uint64(x))
+		case *Symbol:
+			// Symbols are the same only when eq, under every test.
+			mh.WriteByte('s')
+			writeUint64(mh, uint64(uintptr(unsafe.Pointer(x))))
+		default:
+			mh.WriteString(Prin1ToString(keyPrintable(key)))
+		}
 	}
+}
+
+// writeUint64 feeds the eight bytes of n to mh. Go's collector does not
+// move objects, so an address is a stable hash of an object eq compares.
+func writeUint64(mh *maphash.Hash, n uint64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], n)
+	mh.Write(b[:])
 }
 
 func keyPrintable(k any) Value {

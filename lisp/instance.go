@@ -72,11 +72,11 @@ func (p *printer) instanceDefault(x *Instance, depth int) {
 	p.b.WriteByte(')')
 }
 
-// DefaultInstanceString prints x as if its class had no printer of its
-// own: what call-next-method in a print-object method prints.
-func DefaultInstanceString(x *Instance, escape bool) string {
+// DefaultInstanceString prints x under o as if its class had no printer
+// of its own: what call-next-method in a print-object method prints.
+func DefaultInstanceString(x *Instance, o PrintOptions) string {
 	var p printer
-	p.init(DefaultPrintOptions(escape))
+	p.init(o)
 	p.instanceDefault(x, 0)
 	return p.b.String()
 }

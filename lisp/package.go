@@ -168,6 +168,31 @@ func (r *Packages) Make(name string, nicknames []string) (*Package, error) {
 	return p, nil
 }
 
+// Rename gives a package made by the program a new name and nicknames,
+// which replace the old ones (rename-package). A name or nickname that
+// another package has is an error; the standard packages are locked.
+func (r *Packages) Rename(p *Package, name string, nicknames []string) error {
+	if p.kind != kindUser {
+		return fmt.Errorf("package %s is locked: only a package the program made can be renamed", p.Name)
+	}
+	if p.deleted {
+		return fmt.Errorf("package %s has been deleted", p.Name)
+	}
+	for _, n := range append([]string{name}, nicknames...) {
+		if q, taken := r.byName[n]; taken && q != p {
+			return fmt.Errorf("a package named %s already exists", n)
+		}
+	}
+	delete(r.byName, p.Name)
+	for _, n := range p.Nicknames {
+		delete(r.byName, n)
+	}
+	p.Name, p.Nicknames = name, nicknames
+	r.add(p)
+	r.changed = true
+	return nil
+}
+
 // Delete removes a package made by the program.
 func (r *Packages) Delete(p *Package) error {
 	if p.kind != kindUser {

@@ -1,7 +1,10 @@
 package lisp
 
-// The printer: prin1 and princ as SBCL prints with *print-case* :downcase,
-// *print-pretty* nil and *read-default-float-format* double-float.
+// The printer: prin1 and princ as SBCL prints with *print-pretty* nil and
+// *read-default-float-format* double-float. The Go entry points without
+// options (Prin1ToString, PrincToString) print symbols in lower case, for
+// nodelisp's own messages; a program's printing goes through the options
+// its *print-…* variables give (upper case by default: eval.Thread.PrintOptions).
 
 import (
 	"math/big"

@@ -49,13 +49,16 @@ type PrintOptions struct {
 type PrintCase uint8
 
 const (
-	CaseDowncase PrintCase = iota // nodelisp's default, as the golden setup of SBCL
+	// CaseDowncase is the zero value: nodelisp's messages and the display
+	// of results print symbols in lower case. A program's *print-case* is
+	// :upcase, as in every Common Lisp.
+	CaseDowncase PrintCase = iota
 	CaseUpcase
 	CaseCapitalize
 )
 
 // DefaultPrintOptions are the options prin1 (escape true) or princ (false)
-// use when no variable is bound: base 10, no limits, lower case.
+// use for nodelisp's own messages: base 10, no limits, lower case.
 func DefaultPrintOptions(escape bool) PrintOptions {
 	return PrintOptions{Escape: escape, Length: -1, Level: -1, Lines: -1, MiserWidth: -1}
 }

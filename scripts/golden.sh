@@ -8,8 +8,11 @@
 #   scripts/golden.sh closures tail-calls regenerate only these (a name, or a path)
 #
 # Only `make golden` needs SBCL; `make test` compares against the committed
-# .out files. The prelude makes SBCL print the way nodelisp does: lower-case
-# symbols, floats read as doubles (so no f0/d0 suffixes), no pretty printer.
+# .out files. The prelude makes SBCL print the way nodelisp does: floats read
+# as doubles (so no f0/d0 suffixes), no pretty printer. *print-case* keeps
+# SBCL's default, :upcase, which is nodelisp's inside programs too (only
+# the display of a result to a person or a model is in lower case:
+# docs/language.md, "Case").
 # A file that makes SBCL signal an unhandled error fails the run and leaves
 # its .out untouched. GOLDEN_VERBOSE=1 also shows SBCL's warnings.
 set -euo pipefail
@@ -48,7 +51,6 @@ failed=0
 for f in "${files[@]}"; do
 	out="${f%.lisp}.out"
 	if ! sbcl --noinform --non-interactive --no-sysinit --no-userinit \
-		--eval '(setf *print-case* :downcase)' \
 		--eval "(setf *read-default-float-format* 'double-float)" \
 		--eval '(setf *print-pretty* nil)' \
 		--eval "(load \"$f\")" \

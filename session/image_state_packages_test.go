@@ -49,7 +49,7 @@ func TestHeadMovesRestorePackages(t *testing.T) {
 			(defun remove (x) (list :mine x))`)
 		h.turn(s, `(defpackage :client (:use :cl :shapes)) (in-package :client) (defvar *n* 1)`)
 		want := packagesSnapshot(t, s)
-		const wantText = `("CLIENT" (9 (shapes::cm shapes::helper)) (shapes::cm shapes::helper) "shapes::helper" (shapes:area :external) ("COMMON-LISP") ("REMOVE") ("SHP") "figures" t (:mine 1) nil)`
+		const wantText = `("CLIENT" (9 (shapes::cm shapes::helper)) (shapes::cm shapes::helper) "SHAPES::HELPER" (shapes:area :external) ("COMMON-LISP") ("REMOVE") ("SHP") "figures" t (:mine 1) nil)`
 		if want != wantText {
 			t.Fatalf("before any move: %s\nwant %s", want, wantText)
 		}

@@ -88,7 +88,7 @@ func TestScriptErrors(t *testing.T) {
 // as in every Common Lisp; standard output keeps only what it printed.
 func TestScriptErrorOutputIsStderr(t *testing.T) {
 	r := runBin(t, testEnv(t), "", "-e", `(progn (warn "careful ~a" 1) (format *error-output* "to err~%") (princ "to out") nil)`)
-	if r.code != 0 || r.stdout != "to outnil\n" || r.stderr != "warning: careful 1\nto err\n" {
+	if r.code != 0 || r.stdout != "to outnil\n" || r.stderr != "WARNING: careful 1\nto err\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }

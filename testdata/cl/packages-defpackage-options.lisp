@@ -1,0 +1,28 @@
+;; Every defpackage option of issue 30, and how package-qualified symbols
+;; print from another package (in upper case inside programs).
+(defpackage :geometry
+  (:use :cl)
+  (:nicknames :geo :g2)
+  (:export #:area #:perimeter)
+  (:intern #:scratch)
+  (:documentation "Shapes and their measures."))
+(defpackage :report
+  (:use :cl)
+  (:import-from :geometry #:area)
+  (:shadowing-import-from :geometry #:perimeter)
+  (:shadow #:format)
+  (:export #:summary))
+(print (sort (copy-list (package-nicknames :geometry)) #'string<))
+(print (documentation (find-package :geometry) t))
+(print (mapcar #'package-name (package-use-list :report)))
+(print (multiple-value-list (find-symbol "AREA" :report)))
+(print (multiple-value-list (find-symbol "PERIMETER" :report)))
+(print (sort (mapcar #'symbol-name (package-shadowing-symbols :report)) #'string<))
+(print (eq (find-symbol "FORMAT" :report) 'format))
+(print (multiple-value-list (find-symbol "SCRATCH" :geo)))
+(print (list (find-symbol "AREA" :geometry) (find-symbol "SCRATCH" :geometry)
+             (find-symbol "SUMMARY" :report) (find-symbol "FORMAT" :report)))
+(print (format nil "~s ~a" (find-symbol "SCRATCH" :geometry) (find-symbol "SCRATCH" :geometry)))
+(let ((*package* (find-package :report)))
+  (print (list (find-symbol "AREA" :geometry) (find-symbol "SUMMARY" :report) 'car)))
+(print (package-name (find-package :g2)))
