@@ -215,8 +215,16 @@ func (e *loopExpansion) parse() {
 
 func lowerName(s *lisp.Symbol) string { return s.String() }
 
-// bind adds a variable of the loop, initialised in clause order.
+// bind adds a variable of the loop, initialised in clause order. A
+// variable two clauses bind (for x … for x …, with foo … into foo) is a
+// program-error, as the standard requires, rather than one clause quietly
+// shadowing the other.
 func (e *loopExpansion) bind(v, init lisp.Value) {
+	for _, b := range e.bindings {
+		if b.v == v {
+			syntaxError("loop", "the variable %s is bound twice", lisp.Prin1ToString(v))
+		}
+	}
 	e.bindings = append(e.bindings, binding{v, init})
 }
 

@@ -4,6 +4,7 @@ package builtins
 // take a result type such as 'list, 'vector or 'string.
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -156,6 +157,16 @@ func seqResultKind(t *eval.Thread, op string, spec lisp.Value) seqKind {
 			}
 		}
 		return kindVector
+	}
+	if sub, sure := subtypep(t, spec, lisp.Intern("SEQUENCE")); !sub && sure {
+		// A type that is surely no sequence type ('integer) is the
+		// type-error SBCL signals, not an unsupported sequence type.
+		panic(&lisp.Condition{
+			Class:    lisp.ClassSimpleTypeError,
+			Message:  fmt.Sprintf("%s: %s is not a sequence type", op, lisp.Prin1ToString(spec)),
+			Datum:    spec,
+			Expected: lisp.Intern("SEQUENCE"),
+		})
 	}
 	lisp.Errorf("%s: %s is not a sequence type nodelisp supports", op, lisp.Prin1ToString(spec))
 	return kindNone
