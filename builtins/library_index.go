@@ -21,6 +21,7 @@ var libraryIndex = [...]indexEntry{
 	{"%INPUT-INDEX", 19, 28, -1, 0},
 	{"%MAKE-STRUCT", 12, 1, -1, 0},
 	{"%NEXT-METHOD-P", 31, 1, -1, 0},
+	{"%NOTE-TYPED-STRUCTURE", 47, 0, -1, 0},
 	{"%PACKAGE-SYMBOLS", 44, 21, -1, 0},
 	{"%PPRINT-EXHAUSTED-P", 19, 20, -1, 0},
 	{"%PPRINT-LOGICAL-BLOCK", 19, 18, -1, 0},
