@@ -590,6 +590,7 @@ var libraryIndex = [...]indexEntry{
 	{"WITH-OUTPUT-TO-STRING", -1, 0, 9, 5},
 	{"WITH-SIMPLE-RESTART", -1, 0, 11, 2},
 	{"WITH-SLOTS", -1, 0, 34, 3},
+	{"WITH-STANDARD-IO-SYNTAX", -1, 0, 48, 0},
 	{"WRITE", 19, 14, -1, 0},
 	{"WRITE-CHAR", 19, 11, -1, 0},
 	{"WRITE-LINE", 19, 10, -1, 0},

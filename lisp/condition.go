@@ -215,11 +215,13 @@ func SignalClass(class *Symbol, format string, args ...any) {
 // the named type ("a number", "a list"). The message reads
 // `+: the value "a" is not a number`.
 func TypeError(op string, datum Value, expected string) {
+	message := fmt.Sprintf("%s: the value %s is not %s", op, Prin1ToString(datum), expected)
+	datum, expectedSpec := typeErrorFault(datum, expected)
 	panic(&Condition{
 		Class:    ClassTypeError,
-		Message:  fmt.Sprintf("%s: the value %s is not %s", op, Prin1ToString(datum), expected),
+		Message:  message,
 		Datum:    datum,
-		Expected: Intern(expectedTypeName(expected)),
+		Expected: expectedSpec,
 	})
 }
 
