@@ -82,6 +82,7 @@ type loopExpansion struct {
 	emitted    bool         // a body clause has been seen
 	it         *lisp.Symbol // the variable `it` names in the current conditional
 	itUsed     bool
+	quantified bool // an always, never or thereis clause has been seen
 }
 
 func expandLoop(t *eval.Thread, form lisp.Value) lisp.Value {
@@ -210,6 +211,11 @@ func (e *loopExpansion) parse() {
 			e.emitted = true
 			e.body = append(e.body, e.parseSelectable())
 		}
+	}
+	if e.quantified && e.defaultAcc != nil {
+		// Both would give the loop's value: the standard makes it a
+		// program-error, as SBCL signals.
+		syntaxError("loop", "an always, never or thereis clause cannot be combined with an accumulation that has no into variable")
 	}
 }
 
