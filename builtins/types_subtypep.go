@@ -83,6 +83,11 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 			return ra.within(rb), true
 		}
 	}
+	if ra, ok := realRange(a); ok {
+		if rb, ok := realRange(b); ok {
+			return ra.within(rb), true
+		}
+	}
 	na, oka := atomicTypeName(t, a)
 	nb, okb := atomicTypeName(t, b)
 	if ca, ok := a.(*lisp.Cons); ok && okb {
