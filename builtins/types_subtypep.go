@@ -58,6 +58,12 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 	if a == lisp.Value(lisp.Nil) || b == lisp.Value(lisp.T) {
 		return true, true
 	}
+	// A type a deftype defines is its expansion.
+	a, _ = userTypeExpansion(t, a)
+	b, _ = userTypeExpansion(t, b)
+	if a == lisp.Value(lisp.Nil) || b == lisp.Value(lisp.T) {
+		return true, true
+	}
 	a, b = subtypepClassNamed(a), subtypepClassNamed(b)
 	if lisp.Equal(a, b) {
 		return true, true
