@@ -461,10 +461,15 @@ func structConstructor(c constructor, qname lisp.Value, slots []structSlot) lisp
 func constructorOf(c constructor, slots []structSlot, build func(vars []lisp.Value) lisp.Value) lisp.Value {
 	var vals []lisp.Value
 	if !c.hasBoa {
+		// Each keyword binds a fresh variable, not the slot's name: a
+		// slot may be named by a keyword, a constant or nil, and one
+		// named like a special variable must not bind it while the
+		// other slots' initforms run.
 		params := []lisp.Value{sAmpKey}
 		for _, s := range slots {
-			params = append(params, lisp.List(s.name, s.init))
-			vals = append(vals, s.name)
+			v := gensym(s.name.Name)
+			params = append(params, lisp.List(lisp.List(lisp.InternKeyword(s.name.Name), v), s.init))
+			vals = append(vals, v)
 		}
 		return lisp.List(sDefun, c.name, lisp.List(params...), build(vals))
 	}
