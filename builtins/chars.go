@@ -7,6 +7,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
 )
 
 // Characters: codes, case, classification, comparison and names.
@@ -193,12 +194,13 @@ func chrAlphanumeric(r rune) bool { return unicode.IsLetter(r) || r >= '0' && r 
 // not the C0 and C1 controls or Rubout.
 func chrGraphic(r rune) bool { return r >= 32 && r != 127 && !(r >= 128 && r < 160) }
 
-// chrByName finds the character a name denotes, ignoring case: a
-// one-character name, the control-character names char-name gives, the
-// usual alternatives (Linefeed, Null, Escape, …) or U followed by hex.
+// chrByName finds the character a name denotes, ignoring case: the
+// control-character names char-name gives, the names the reader accepts
+// after #\ (so every name char-name gives, NO-BREAK_SPACE included) and
+// the Altmode alias. A one-character string names no character, as in SBCL.
 func chrByName(name string) (rune, bool) {
-	if rs := []rune(name); len(rs) == 1 {
-		return rs[0], true
+	if len([]rune(name)) < 2 {
+		return 0, false
 	}
 	for r := rune(0); r < 160; r++ {
 		if !chrGraphic(r) || r == ' ' {
@@ -207,24 +209,8 @@ func chrByName(name string) (rune, bool) {
 			}
 		}
 	}
-	for alias, r := range map[string]rune{
-		"linefeed": '\n', "null": 0, "escape": 27, "bell": 7, "delete": 127,
-		"del": 127, "esc": 27, "lf": '\n', "cr": '\r', "tab": '\t', "nl": '\n',
-		"backspace": 8, "page": 12, "return": '\r',
-	} {
-		if strings.EqualFold(alias, name) {
-			return r, true
-		}
+	if strings.EqualFold(name, "altmode") {
+		return 27, true
 	}
-	if len(name) > 1 && (name[0] == 'U' || name[0] == 'u') {
-		if n, err := strconv.ParseUint(name[1:], 16, 32); err == nil && n <= unicode.MaxRune {
-			return rune(n), true
-		}
-	}
-	for r := rune(32); r < 127; r++ {
-		if strings.EqualFold(lisp.CharName(lisp.Char(r), false), name) {
-			return r, true
-		}
-	}
-	return 0, false
+	return reader.CharByName(name)
 }

@@ -58,7 +58,16 @@ func expandDefclass(t *eval.Thread, form lisp.Value) lisp.Value {
 	name := symbolArg(op, args[0])
 	supers := listOf(op, "superclass list", args[1])
 	var slots []lisp.Value
+	seenSlots := map[lisp.Value]bool{}
 	for _, s := range listOf(op, "slot list", args[2]) {
+		name := s
+		if c, ok := s.(*lisp.Cons); ok {
+			name = c.Car
+		}
+		if seenSlots[name] {
+			syntaxError(op, "the slot %s is named twice", lisp.Prin1ToString(name))
+		}
+		seenSlots[name] = true
 		slots = append(slots, defclassSlot(s))
 	}
 	var defaults []lisp.Value
@@ -74,6 +83,11 @@ func expandDefclass(t *eval.Thread, form lisp.Value) lisp.Value {
 				syntaxError(op, ":default-initargs needs keyword-value pairs")
 			}
 			for i := 0; i < len(rest); i += 2 {
+				for j := 0; j < i; j += 2 {
+					if rest[j] == rest[i] {
+						syntaxError(op, ":default-initargs gives %s twice", lisp.Prin1ToString(rest[i]))
+					}
+				}
 				defaults = append(defaults, rest[i], lisp.List(sLambda, lisp.Nil, rest[i+1]))
 			}
 		case kwDocumentation:
@@ -103,8 +117,18 @@ func defclassSlot(s lisp.Value) lisp.Value {
 	var initform lisp.Value = lisp.Nil
 	var initargs, readers, writers []lisp.Value
 	classAlloc := false
+	given := map[lisp.Value]bool{}
 	for i := 0; i < len(opts); i += 2 {
 		v := opts[i+1]
+		switch opts[i] {
+		case kwInitform, kwType, kwDocumentation, kwAllocation:
+			// These may be given once (CLHS defclass); a second is a
+			// program-error, even with the same value.
+			if given[opts[i]] {
+				syntaxError(op, "slot %s: the option %s is given twice", lisp.Prin1ToString(name), lisp.Prin1ToString(opts[i]))
+			}
+			given[opts[i]] = true
+		}
 		switch opts[i] {
 		case kwInitarg:
 			initargs = append(initargs, symbolArg(op, v))

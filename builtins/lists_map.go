@@ -72,6 +72,7 @@ func lstMap(t *eval.Thread, op string, tails bool, result lstMapResult, f lisp.V
 		for v := lists[0]; ; {
 			c, ok := v.(*lisp.Cons)
 			if !ok {
+				lstMapEnd(op, v)
 				break
 			}
 			if tails {
@@ -89,6 +90,7 @@ func lstMap(t *eval.Thread, op string, tails bool, result lstMapResult, f lisp.V
 			for i, v := range cur {
 				c, ok := v.(*lisp.Cons)
 				if !ok {
+					lstMapEnd(op, v)
 					done = true
 					break
 				}
@@ -118,4 +120,14 @@ func lstMap(t *eval.Thread, op string, tails bool, result lstMapResult, f lisp.V
 		return nconcHead
 	}
 	return out.List()
+}
+
+// lstMapEnd checks the end of a list the mapping stops at: a dotted list's
+// final atom is a type-error, as in SBCL, not a quiet stop. Only the list
+// that runs out is checked, so a longer dotted list beside a shorter
+// proper one maps without error.
+func lstMapEnd(op string, end lisp.Value) {
+	if end != lisp.Value(lisp.Nil) {
+		lisp.TypeError(op, end, "a list")
+	}
 }

@@ -82,6 +82,7 @@ type loopExpansion struct {
 	emitted    bool         // a body clause has been seen
 	it         *lisp.Symbol // the variable `it` names in the current conditional
 	itUsed     bool
+	quantified bool // an always, never or thereis clause has been seen
 }
 
 func expandLoop(t *eval.Thread, form lisp.Value) lisp.Value {
@@ -211,12 +212,25 @@ func (e *loopExpansion) parse() {
 			e.body = append(e.body, e.parseSelectable())
 		}
 	}
+	if e.quantified && e.defaultAcc != nil {
+		// Both would give the loop's value: the standard makes it a
+		// program-error, as SBCL signals.
+		syntaxError("loop", "an always, never or thereis clause cannot be combined with an accumulation that has no into variable")
+	}
 }
 
 func lowerName(s *lisp.Symbol) string { return s.String() }
 
-// bind adds a variable of the loop, initialised in clause order.
+// bind adds a variable of the loop, initialised in clause order. A
+// variable two clauses bind (for x … for x …, with foo … into foo) is a
+// program-error, as the standard requires, rather than one clause quietly
+// shadowing the other.
 func (e *loopExpansion) bind(v, init lisp.Value) {
+	for _, b := range e.bindings {
+		if b.v == v {
+			syntaxError("loop", "the variable %s is bound twice", lisp.Prin1ToString(v))
+		}
+	}
 	e.bindings = append(e.bindings, binding{v, init})
 }
 

@@ -206,6 +206,7 @@ func (e *loopExpansion) clauseChain() []lisp.Value {
 func (e *loopExpansion) parseQuantifier(kw *lisp.Symbol) {
 	form := e.next("a form after " + lowerName(kw))
 	e.emitted = true
+	e.quantified = true
 	switch kw.Name {
 	case "ALWAYS":
 		e.body = append(e.body, lisp.List(sUnless, form, lisp.List(sReturnFrom, e.name, lisp.Nil)))

@@ -285,16 +285,22 @@ func (e *loopExpansion) parseArithmetic(v lisp.Value) driver {
 
 // parseBeingSymbols handles for var being the symbols, present-symbols
 // or external-symbols [of package]: the package's symbols as do-symbols
-// walks them (present-symbols as symbols: no inherited ones left out).
+// walks them, the present ones (not inherited) or the external ones.
 func (e *loopExpansion) parseBeingSymbols(v lisp.Value, kind string) driver {
 	var pkg lisp.Value = lisp.Sym("*package*")
 	if e.peekIs("OF", "IN") {
 		e.next("of")
 		pkg = e.next("a package")
 	}
-	external := kind == "EXTERNAL-SYMBOL" || kind == "EXTERNAL-SYMBOLS"
+	var which lisp.Value = lisp.Nil
+	switch kind {
+	case "EXTERNAL-SYMBOL", "EXTERNAL-SYMBOLS":
+		which = lisp.T
+	case "PRESENT-SYMBOL", "PRESENT-SYMBOLS":
+		which = lisp.InternKeyword("PRESENT")
+	}
 	syms := gensym("SYMBOLS")
-	e.bind(syms, lisp.List(lisp.Sym("%package-symbols"), pkg, lisp.Bool(external)))
+	e.bind(syms, lisp.List(lisp.Sym("%package-symbols"), pkg, which))
 	e.bindPatternVars(v)
 	return driver{pre: []assign{{syms, lisp.List(sCdr, syms)}}, test: lisp.List(sAtom, syms),
 		post: []assign{{v, lisp.List(sCar, syms)}}}

@@ -52,6 +52,7 @@ var (
 	sMember              = lisp.Sym("member")
 	sTypep               = lisp.Sym("typep")
 	sFuncall             = lisp.Sym("funcall")
+	sApply               = lisp.Sym("apply")
 	sValues              = lisp.Sym("values")
 	sLength              = lisp.Sym("length")
 	sAref                = lisp.Sym("aref")

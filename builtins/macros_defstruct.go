@@ -8,8 +8,9 @@ package builtins
 // Supported options: (:constructor name [boa-lambda-list]) (any number,
 // or nil), (:conc-name prefix), (:predicate name), (:copier name),
 // (:include name slot-override…), (:print-function f), (:print-object f).
-// :type and :initial-offset (structures that are lists or vectors) are
-// errors naming them. Slot options: :type (checked by the constructors)
+// (:type list), (:type vector), (:type (vector element-type)), :named and
+// (:initial-offset n) make a structure that is a plain list or vector
+// (macros_defstruct_typed.go). Slot options: :type (checked by the constructors)
 // and :read-only.
 
 import (
@@ -217,6 +218,13 @@ type structOptions struct {
 	overrides         []lisp.Value
 	printer           lisp.Value // (function f) and whether it takes a depth
 	printDepth        bool
+	// representation is the :type option (list, vector, (vector et)),
+	// nil for a structure of its own type; named and offset are :named
+	// and :initial-offset, which only a typed structure takes.
+	representation lisp.Value
+	named          bool
+	offset         int
+	predicateGiven bool
 }
 
 func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
@@ -251,6 +259,7 @@ func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
 			}
 			o.ctors = append(o.ctors, c)
 		case symbolNamed(key, "PREDICATE"):
+			o.predicateGiven = given
 			o.predicate = nil
 			if given {
 				o.predicate = symbolArg(op, rest[0])
@@ -276,14 +285,32 @@ func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
 				}
 				o.printDepth = symbolNamed(key, "PRINT-FUNCTION")
 			}
-		case symbolNamed(key, "TYPE"), symbolNamed(key, "NAMED"), symbolNamed(key, "INITIAL-OFFSET"):
-			syntaxError(op, "the %s option (a structure represented as a list or vector) is not supported", lisp.Prin1ToString(key))
+		case symbolNamed(key, "TYPE"):
+			if len(rest) != 1 {
+				syntaxError(op, "(:type type) needs one type")
+			}
+			o.representation = rest[0]
+		case symbolNamed(key, "NAMED"):
+			o.named = true
+		case symbolNamed(key, "INITIAL-OFFSET"):
+			n, ok := lisp.Value(nil), false
+			if len(rest) == 1 {
+				n = rest[0]
+				_, ok = n.(lisp.Fixnum)
+			}
+			if !ok || n.(lisp.Fixnum) < 0 {
+				syntaxError(op, "(:initial-offset n) needs a non-negative integer")
+			}
+			o.offset = int(n.(lisp.Fixnum))
 		default:
 			syntaxError(op, "unknown option %s", lisp.Prin1ToString(key))
 		}
 	}
 	if defaultCtor {
 		o.ctors = append(o.ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
+	}
+	if o.representation == nil && o.offset > 0 {
+		syntaxError(op, ":initial-offset needs a (:type list) or (:type vector) option")
 	}
 	return o
 }
@@ -342,6 +369,9 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 		if _, ok := body[0].(*lisp.String); ok {
 			body = body[1:] // the documentation string
 		}
+	}
+	if o.representation != nil {
+		return expandTypedDefstruct(t, name, o, body)
 	}
 	slots := includedSlots(t, o)
 	for _, s := range body {
@@ -421,14 +451,27 @@ func includedSlots(t *eval.Thread, o structOptions) []structSlot {
 // keyword parameter defaulting to its initform; a BOA constructor takes
 // its own lambda list, and slots it does not name take their initforms.
 func structConstructor(c constructor, qname lisp.Value, slots []structSlot) lisp.Value {
-	vals := []lisp.Value{sStructMake, qname}
+	return constructorOf(c, slots, func(vars []lisp.Value) lisp.Value {
+		return lisp.List(append([]lisp.Value{sStructMake, qname}, vars...)...)
+	})
+}
+
+// constructorOf is the defun of a constructor whose body build makes from
+// the slots' variables, in slot order.
+func constructorOf(c constructor, slots []structSlot, build func(vars []lisp.Value) lisp.Value) lisp.Value {
+	var vals []lisp.Value
 	if !c.hasBoa {
+		// Each keyword binds a fresh variable, not the slot's name: a
+		// slot may be named by a keyword, a constant or nil, and one
+		// named like a special variable must not bind it while the
+		// other slots' initforms run.
 		params := []lisp.Value{sAmpKey}
 		for _, s := range slots {
-			params = append(params, lisp.List(s.name, s.init))
-			vals = append(vals, s.name)
+			v := gensym(s.name.Name)
+			params = append(params, lisp.List(lisp.List(lisp.InternKeyword(s.name.Name), v), s.init))
+			vals = append(vals, v)
 		}
-		return lisp.List(sDefun, c.name, lisp.List(params...), lisp.List(vals...))
+		return lisp.List(sDefun, c.name, lisp.List(params...), build(vals))
 	}
 	named := map[*lisp.Symbol]bool{}
 	var params []lisp.Value
@@ -475,5 +518,5 @@ func structConstructor(c constructor, qname lisp.Value, slots []structSlot) lisp
 			params = append(append(params, sAmpAux), aux...)
 		}
 	}
-	return lisp.List(sDefun, c.name, lisp.List(params...), lisp.List(vals...))
+	return lisp.List(sDefun, c.name, lisp.List(params...), build(vals))
 }

@@ -151,6 +151,8 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 			direct: func(value lisp.Value) lisp.Value { return lisp.List(setter, obj, value) }}
 	}
 	switch name {
+	case "APPLY":
+		return expandApplyPlace(t, op, form, args, store)
 	case "GETF":
 		return expandGetfPlace(t, op, form, args, store)
 	case "LDB", "MASK-FIELD":

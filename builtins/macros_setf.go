@@ -18,7 +18,7 @@ func registerMacrosSetf() {
 	macro("pushnew", "(pushnew item place [:test f] [:key f]) pushes item onto the list in place unless it is already a member.", expandPushnew)
 	macro("pop", "(pop place) removes the first element of the list in place and returns it.", expandPop)
 	macro("remf", "(remf place indicator) removes indicator and its value from the property list in place; true if it was there.", expandRemf)
-	macro("defsetf", "(defsetf accessor updater) makes (setf (accessor arg…) v) call (updater arg… v).", expandDefsetf)
+	macro("defsetf", "(defsetf accessor updater) makes (setf (accessor arg…) v) call (updater arg… v); the long form (defsetf accessor lambda-list (store…) form…) computes the storing form from the arguments' temporaries and the store variables.", expandDefsetf)
 	macro("define-setf-expander", "(define-setf-expander accessor lambda-list body…) defines how setf expands (accessor …): body returns the five values of a setf expansion.", expandDefineSetfExpander)
 	fn("%remf", 2, 2, "(plist indicator)", "Returns plist without indicator and its value, and whether it was there (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -37,6 +37,10 @@ func expandSetf(t *eval.Thread, form lisp.Value) lisp.Value {
 	}
 	var out []lisp.Value
 	for i := 0; i < len(args); i += 2 {
+		if subplaces, ok := isValuesPlace(args[i]); ok {
+			out = append(out, setfValues(t, subplaces, args[i+1]))
+			continue
+		}
 		out = append(out, storeInto(expandPlace(t, "setf", args[i]), args[i+1]))
 	}
 	if len(out) == 0 {
@@ -213,14 +217,23 @@ func expandRemf(t *eval.Thread, form lisp.Value) lisp.Value {
 }
 
 func expandDefsetf(t *eval.Thread, form lisp.Value) lisp.Value {
-	args := macroArgs("defsetf", form, 2, 3)
+	args := macroArgs("defsetf", form, 2, -1)
 	access, ok := args[0].(*lisp.Symbol)
 	if !ok {
 		syntaxError("defsetf", "%s is not a function name", lisp.Prin1ToString(args[0]))
 	}
+	if lisp.IsList(args[1]) {
+		if len(args) < 3 {
+			syntaxError("defsetf", "the long form needs a lambda list, store variables and a body: (defsetf %s lambda-list (store…) form…)", lisp.Prin1ToString(access))
+		}
+		return expandLongDefsetf(access, args[1], args[2], args[3:])
+	}
+	if len(args) > 3 {
+		syntaxError("defsetf", "the short form is (defsetf accessor updater [documentation])")
+	}
 	update, ok := args[1].(*lisp.Symbol)
-	if !ok || args[1] == lisp.Value(lisp.Nil) {
-		syntaxError("defsetf", "only the short form (defsetf accessor updater) is supported")
+	if !ok {
+		syntaxError("defsetf", "%s is not a function name", lisp.Prin1ToString(args[1]))
 	}
 	// The short form makes (setf (access args…) new) the form (update
 	// args… new), so the updater may be a macro (Rosetta's History

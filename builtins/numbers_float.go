@@ -79,7 +79,11 @@ func registerNumbersFloat() {
 				lisp.TypeError("float", args[1], "a float")
 			}
 		}
-		return lisp.Float(numFloatArg("float", args[0]))
+		if f, ok := args[0].(lisp.Float); ok {
+			return f
+		}
+		// A rational too large for a double overflows, as in SBCL.
+		return numFloatResult("float", 0, numFloatArg("float", args[0]))
 	})
 	fn("rational", 1, 1, "(real)", "Convert a real number to the rational of exactly the same value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRational("rational", args[0])
@@ -118,8 +122,19 @@ func numFloatFn(name, args, doc string, f func(float64) float64, cf func(complex
 		if isComplex(a[0]) {
 			return fromComplex(cf(complexOf(a[0])))
 		}
-		return lisp.Float(f(numFloatArg(name, a[0])))
+		x := numFloatArg(name, a[0])
+		return numFloatResult(name, x, f(x))
 	})
+}
+
+// numFloatResult is a float function's result, or the
+// floating-point-overflow SBCL signals when a finite argument gives an
+// infinite result ((exp 1000.0), (expt 10.0 400)).
+func numFloatResult(op string, x, r float64) lisp.Value {
+	if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x) {
+		lisp.SignalClass(lisp.ClassFloatingPointOverflow, "%s: floating-point overflow: the result is too large for a float", op)
+	}
+	return lisp.Float(r)
 }
 
 // numDomainFn registers a function that is real where ok holds and
@@ -201,7 +216,10 @@ func numExpt(base, power lisp.Value) lisp.Value {
 	}
 	if lisp.IsInteger(power) {
 		if f, ok := base.(lisp.Float); ok {
-			return lisp.Float(numFloatIntPow(float64(f), power))
+			if f == 0 && lisp.Sign("expt", power) < 0 {
+				lisp.SignalClass(lisp.ClassDivisionByZero, "expt: division by zero")
+			}
+			return numFloatResult("expt", float64(f), numFloatIntPow(float64(f), power))
 		}
 		return numExactPow(base, power)
 	}
@@ -218,7 +236,7 @@ func numExpt(base, power lisp.Value) lisp.Value {
 	if b == 0 && p <= 0 {
 		lisp.Errorf("expt: 0 to the power %s is undefined", lisp.Prin1ToString(power))
 	}
-	return lisp.Float(accuratePow(b, p))
+	return numFloatResult("expt", b, accuratePow(b, p))
 }
 
 // numFloatIntPow raises a float to an integer power by repeated squaring,

@@ -215,11 +215,15 @@ func registerPackages() {
 		packageErr("unintern", err)
 		return lisp.Bool(ok)
 	})
-	fn("%package-symbols", 2, 2, "(package external-only)", "The symbols do-symbols walks.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	fn("%package-symbols", 2, 2, "(package which)", "The symbols do-symbols walks: all accessible ones (which nil), the external ones (t) or the present ones (:present).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		var out []lisp.Value
-		packageArg(t, "do-symbols", a[0]).Symbols(lisp.Truthy(a[1]), func(s *lisp.Symbol, _ lisp.PackageStatus) bool {
+		presentOnly := a[1] == lisp.Value(lisp.InternKeyword("PRESENT"))
+		external := lisp.Truthy(a[1]) && !presentOnly
+		packageArg(t, "do-symbols", a[0]).Symbols(external, func(s *lisp.Symbol, st lisp.PackageStatus) bool {
 			t.Poll()
-			out = append(out, s)
+			if !presentOnly || st != lisp.StatusInherited {
+				out = append(out, s)
+			}
 			return true
 		})
 		return lisp.List(out...)

@@ -1,6 +1,8 @@
 package builtins
 
 import (
+	"strings"
+
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -14,6 +16,7 @@ func defpackage(t *eval.Thread, name string, options lisp.Value) lisp.Value {
 	byKind := map[string][][]lisp.Value{}
 	var nicknames []lisp.Value
 	doc, hasUse := "", false
+	once := map[string]bool{}
 	for _, o := range listElems(options) {
 		parts := listElems(o)
 		key, ok := lisp.Value(nil), false
@@ -27,6 +30,12 @@ func defpackage(t *eval.Thread, name string, options lisp.Value) lisp.Value {
 			lisp.SignalClass(lisp.ClassProgramError, "defpackage %s: the option %s is not a list starting with a keyword", name, lisp.Prin1ToString(o))
 		}
 		kw := key.(*lisp.Symbol).Name
+		if kw == "SIZE" || kw == "DOCUMENTATION" {
+			if once[kw] {
+				lisp.SignalClass(lisp.ClassProgramError, "defpackage %s: the option :%s is given twice", name, strings.ToLower(kw))
+			}
+			once[kw] = true
+		}
 		switch kw {
 		case "USE", "EXPORT", "SHADOW", "INTERN":
 			byKind[kw] = append(byKind[kw], parts[1:])
@@ -48,6 +57,7 @@ func defpackage(t *eval.Thread, name string, options lisp.Value) lisp.Value {
 			lisp.SignalClass(lisp.ClassProgramError, "defpackage %s: the option %s is not supported by nodelisp", name, lisp.Prin1ToString(o))
 		}
 	}
+	defpackageDisjoint(name, byKind)
 	p, exists := t.Interp().Packages().Find(name)
 	if !exists {
 		p = makePackage(t, op, name, lisp.List(nicknames...))
@@ -117,4 +127,38 @@ func externalOrPresent(op string, from *lisp.Package, name string) *lisp.Symbol 
 		lisp.SignalClass(lisp.ClassPackageError, "%s: the symbol %s is not accessible in package %s", op, name, from.Name)
 	}
 	return s
+}
+
+// defpackageDisjoint checks the standard's rule that a symbol name appears
+// in at most one of :shadow, :shadowing-import-from, :import-from and
+// :intern, and not in both :intern and :export: a name in two is a
+// program-error.
+func defpackageDisjoint(name string, byKind map[string][][]lisp.Value) {
+	namesOf := func(kind string) map[string]bool {
+		out := map[string]bool{}
+		for _, group := range byKind[kind] {
+			if kind == "IMPORT-FROM" || kind == "SHADOWING-IMPORT-FROM" {
+				group = group[1:] // the package the names come from
+			}
+			for _, v := range group {
+				out[stringDesignator("defpackage", v)] = true
+			}
+		}
+		return out
+	}
+	conflict := func(a, b string) {
+		as, bs := namesOf(a), namesOf(b)
+		for n := range as {
+			if bs[n] {
+				lisp.SignalClass(lisp.ClassProgramError, "defpackage %s: %s is named by both :%s and :%s", name, n, strings.ToLower(a), strings.ToLower(b))
+			}
+		}
+	}
+	kinds := []string{"SHADOW", "SHADOWING-IMPORT-FROM", "IMPORT-FROM", "INTERN"}
+	for i, a := range kinds {
+		for _, b := range kinds[i+1:] {
+			conflict(a, b)
+		}
+	}
+	conflict("INTERN", "EXPORT")
 }

@@ -34,7 +34,7 @@ var groups = [...]func(){
 	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
 	registerTypesSubtypep, registerNumbersBoole, registerNumbersComplex, registerNumbersLogic,
 	registerNumbersBytes, registerPackages,
-	registerSymbolPlists, registerPathnames,
+	registerSymbolPlists, registerPathnames, registerMacrosDefstructTyped, registerMacrosIOSyntax,
 }
 
 // What the groups registered. Registration appends to functions and

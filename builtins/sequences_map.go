@@ -4,6 +4,7 @@ package builtins
 // take a result type such as 'list, 'vector or 'string.
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -32,7 +33,12 @@ func registerSequencesMap() {
 			}
 			return true
 		})
-		return seqMake("map", kind, out)
+		seqAbstractType(t, "map", args[0])
+		result := seqMake("map", kind, out)
+		if kind != kindNone {
+			seqCheckLength("map", args[0], seqLength("map", result))
+		}
+		return result
 	})
 	fn("map-into", 2, -1, "(result-sequence function &rest sequences)", "Store the results of calling the function on successive elements of the sequences into the result sequence, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := seqLength("map-into", args[0])
@@ -84,11 +90,18 @@ func registerSequencesMap() {
 		seqStore("map-into", args[0], items)
 		return args[0]
 	})
-	fn("concatenate", 1, -1, "(result-type &rest sequences)", "Return a new sequence of the result type holding the elements of all the sequences in order.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	fn("concatenate", 1, -1, "(result-type &rest sequences)", "Return a new sequence of the result type holding the elements of all the sequences in order.", func(t *eval.Thread, args []lisp.Value) (r lisp.Value) {
 		kind := seqResultKind(t, "concatenate", args[0])
 		if kind == kindNone {
 			lisp.Errorf("concatenate: nil is not a sequence type")
 		}
+		seqAbstractType(t, "concatenate", args[0])
+		defer func() {
+			if r == nil {
+				return
+			}
+			seqCheckLength("concatenate", args[0], seqLength("concatenate", r))
+		}()
 		reserveConcatenation(t, "concatenate", kind, args[1:])
 		if kind == kindString {
 			var b strings.Builder
@@ -156,6 +169,16 @@ func seqResultKind(t *eval.Thread, op string, spec lisp.Value) seqKind {
 			}
 		}
 		return kindVector
+	}
+	if sub, sure := subtypep(t, spec, lisp.Intern("SEQUENCE")); !sub && sure {
+		// A type that is surely no sequence type ('integer) is the
+		// type-error SBCL signals, not an unsupported sequence type.
+		panic(&lisp.Condition{
+			Class:    lisp.ClassSimpleTypeError,
+			Message:  fmt.Sprintf("%s: %s is not a sequence type", op, lisp.Prin1ToString(spec)),
+			Datum:    spec,
+			Expected: lisp.Intern("SEQUENCE"),
+		})
 	}
 	lisp.Errorf("%s: %s is not a sequence type nodelisp supports", op, lisp.Prin1ToString(spec))
 	return kindNone
@@ -293,4 +316,15 @@ func reserveConcatenation(t *eval.Thread, op string, kind seqKind, seqs []lisp.V
 		unit *= 2
 	}
 	reserve(t, n*unit, op, int(n), "elements")
+}
+
+// seqAbstractType refuses sequence itself as the result type of map and
+// concatenate: it names no kind of sequence to make, and SBCL signals a
+// type-error (coerce to sequence keeps its argument, which is one).
+func seqAbstractType(t *eval.Thread, op string, spec lisp.Value) {
+	if s, ok := spec.(*lisp.Symbol); ok && s.Name == "SEQUENCE" {
+		panic(&lisp.Condition{Class: lisp.ClassSimpleTypeError,
+			Message: op + ": sequence is not a type of sequence that can be made (list, vector, string, …)",
+			Datum:   spec, Expected: lisp.List(lisp.Intern("OR"), lisp.Intern("LIST"), lisp.Intern("VECTOR"))})
+	}
 }

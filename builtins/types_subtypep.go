@@ -41,7 +41,7 @@ var typeParents = map[string][]string{
 	"SIMPLE-BIT-VECTOR": {"BIT-VECTOR", "SIMPLE-ARRAY"},
 	"HASH-TABLE":        {"ATOM"}, "FUNCTION": {"ATOM"}, "COMPILED-FUNCTION": {"FUNCTION"},
 	"STREAM": {"ATOM"}, "STRING-STREAM": {"STREAM"}, "PACKAGE": {"ATOM"}, "PATHNAME": {"ATOM"},
-	"RANDOM-STATE": {"ATOM"}, "READTABLE": {"ATOM"}, "CONDITION": {"ATOM"},
+	"RANDOM-STATE": {"ATOM"}, "READTABLE": {"ATOM"}, "CONDITION": {"ATOM"}, "RESTART": {"ATOM"},
 }
 
 // typeAliases are names of the same type as another: SBCL's signed-byte
@@ -58,8 +58,18 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 	if a == lisp.Value(lisp.Nil) || b == lisp.Value(lisp.T) {
 		return true, true
 	}
+	// A type a deftype defines is its expansion.
+	a, _ = userTypeExpansion(t, a)
+	b, _ = userTypeExpansion(t, b)
+	if a == lisp.Value(lisp.Nil) || b == lisp.Value(lisp.T) {
+		return true, true
+	}
+	a, b = subtypepClassNamed(a), subtypepClassNamed(b)
 	if lisp.Equal(a, b) {
 		return true, true
+	}
+	if sub, sure, done := subtypepClasses(t, a, b); done {
+		return sub, sure
 	}
 	if ca, ok := a.(*lisp.Cons); ok {
 		if sub, sure, done := subtypepCompoundLeft(t, ca, b); done {
@@ -76,6 +86,11 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 	}
 	if ra, ok := intRange(a); ok {
 		if rb, ok := intRange(b); ok {
+			return ra.within(rb), true
+		}
+	}
+	if ra, ok := realRange(a); ok {
+		if rb, ok := realRange(b); ok {
 			return ra.within(rb), true
 		}
 	}

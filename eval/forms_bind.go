@@ -356,7 +356,21 @@ func sfSymbolMacrolet(a *analyzer, form *lisp.Cons) *ir {
 		if len(d) != 2 {
 			lisp.SignalClass(lisp.ClassProgramError, "symbol-macrolet: malformed definition %s", lisp.Prin1ToString(x))
 		}
+		// A symbol macro may not name a constant or a special variable,
+		// nor be declared special (CLHS symbol-macrolet).
+		if sym, ok := d[0].(*lisp.Symbol); ok {
+			if c := a.in.lookup(sym); c != nil && (c.constant || c.special) {
+				lisp.SignalClass(lisp.ClassProgramError, "symbol-macrolet: %s is a constant or special variable and cannot be a symbol macro", printName(sym))
+			}
+		}
 		scopes = append(scopes, &scope{kind: sSymbolMacro, name: d[0], exp: d[1]})
+	}
+	for name := range declaredSpecial(form.Cdr.(*lisp.Cons).Cdr) {
+		for _, sc := range scopes {
+			if sc.name == name {
+				lisp.SignalClass(lisp.ClassProgramError, "symbol-macrolet: the symbol macro %s is declared special", lisp.Prin1ToString(name))
+			}
+		}
 	}
 	for _, s := range scopes {
 		a.push(s)

@@ -126,8 +126,16 @@ func sfNthValue(a *analyzer, form *lisp.Cons) *ir {
 
 func sfMultipleValueSetq(a *analyzer, form *lisp.Cons) *ir {
 	xs := formArgs("multiple-value-setq", form, 2, 2)
-	val := a.analyze(xs[1])
 	names := elems("multiple-value-setq", xs[0])
+	for _, n := range names {
+		if s, ok := n.(*lisp.Symbol); ok && a.find(sSymbolMacro, s) != nil {
+			// A symbol macro among the variables is a place: the form is
+			// (values (setf (values var…) form)), as the standard says.
+			values := lisp.Sym("values")
+			return a.analyze(lisp.List(values, lisp.List(symSetf, lisp.ListStar(xs[0], values), xs[1])))
+		}
+	}
+	val := a.analyze(xs[1])
 	temps := make([]*varInfo, len(names))
 	var sets []*ir
 	for i, n := range names {

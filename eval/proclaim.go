@@ -10,7 +10,9 @@ import "github.com/nodelisp/nodelisp/lisp"
 // Proclaim makes one global declaration; op names the caller in errors.
 func (t *Thread) Proclaim(op string, spec lisp.Value) {
 	c, ok := spec.(*lisp.Cons)
-	if !ok {
+	if !ok || !properSpec(spec) {
+		// A dotted specifier ((optimize . foo)) is malformed even where
+		// the declaration is only advice.
 		lisp.SignalClass(lisp.ClassTypeError, "%s: %s is not a declaration specifier", op, lisp.Prin1ToString(spec))
 	}
 	head, ok := c.Car.(*lisp.Symbol)
@@ -35,5 +37,24 @@ func (t *Thread) Proclaim(op string, spec lisp.Value) {
 			lisp.Errorf("%s: %s is a constant and cannot be special", op, printName(sym))
 		}
 		cl.special = true
+	}
+}
+
+// properSpec reports whether a declaration specifier is a proper list
+// (a circular one is not).
+func properSpec(v lisp.Value) bool {
+	slow := v
+	for i := 0; ; i++ {
+		c, ok := v.(*lisp.Cons)
+		if !ok {
+			return v == lisp.Value(lisp.Nil)
+		}
+		v = c.Cdr
+		if i%2 == 1 {
+			slow = slow.(*lisp.Cons).Cdr
+			if slow == v {
+				return false
+			}
+		}
 	}
 }

@@ -250,7 +250,9 @@ func (st *state) run(dirs []*directive) escape {
 			if d.closeColon {
 				st.fail(d, "~<…~:> logical blocks are not supported (pprint-logical-block is)")
 			}
-			st.fail(d, "~< justification is not supported")
+			if e := st.justify(d); e != done {
+				return e
+			}
 		case 'i', '_':
 			// Pretty-printer directives do nothing when *print-pretty* is
 			// off; on, they belong to logical blocks, which format here

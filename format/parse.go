@@ -24,6 +24,9 @@ type directive struct {
 	clauses     [][]*directive
 	defaultLast bool
 	closeColon  bool
+	// overflow holds the parameters of the ~:; that ends a ~<'s first
+	// clause (spare columns, line width); nil when there is none.
+	overflow []param
 }
 
 type paramKind uint8
@@ -143,6 +146,9 @@ func (p *parser) compound(d *directive) {
 			}
 			if stop.colon {
 				d.defaultLast = true
+				if d.ch == '<' && len(d.clauses) == 1 {
+					d.overflow = append([]param{}, stop.params...)
+				}
 			}
 			continue
 		}

@@ -52,7 +52,7 @@ func Add(a, b Value) Value {
 	case kComplex:
 		return complexArith('+', a, b)
 	case kFloat:
-		return Float(ToFloat(a) + ToFloat(b))
+		return floatResult("+", ToFloat(a), ToFloat(b), ToFloat(a)+ToFloat(b))
 	case kRat:
 		return ratAddSub(a, b, false)
 	default:
@@ -77,7 +77,7 @@ func Sub(a, b Value) Value {
 	case kComplex:
 		return complexArith('-', a, b)
 	case kFloat:
-		return Float(ToFloat(a) - ToFloat(b))
+		return floatResult("-", ToFloat(a), ToFloat(b), ToFloat(a)-ToFloat(b))
 	case kRat:
 		return ratAddSub(a, b, true)
 	default:
@@ -102,7 +102,7 @@ func Mul(a, b Value) Value {
 	case kComplex:
 		return complexArith('*', a, b)
 	case kFloat:
-		return Float(ToFloat(a) * ToFloat(b))
+		return floatResult("*", ToFloat(a), ToFloat(b), ToFloat(a)*ToFloat(b))
 	case kRat:
 		return ratMul(a, b)
 	default:
@@ -140,7 +140,7 @@ func Div(a, b Value) Value {
 		if fb == 0 {
 			SignalClass(ClassDivisionByZero, "/: division by zero")
 		}
-		return Float(ToFloat(a) / fb)
+		return floatResult("/", ToFloat(a), fb, ToFloat(a)/fb)
 	}
 	if IsZero(b) {
 		SignalClass(ClassDivisionByZero, "/: division by zero")
@@ -291,4 +291,15 @@ func abs64(n int64) int64 {
 		return -n
 	}
 	return n
+}
+
+// floatResult is the float an operation on x and y gave, or the
+// floating-point-overflow SBCL signals when finite operands give an
+// infinite result: (* 1d300 1d300) is an error, not infinity. An infinite
+// operand (double-float-positive-infinity) still gives infinity.
+func floatResult(op string, x, y, r float64) Value {
+	if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
+		SignalClass(ClassFloatingPointOverflow, "%s: floating-point overflow: the result is too large for a float", op)
+	}
+	return Float(r)
 }

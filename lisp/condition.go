@@ -60,28 +60,32 @@ func (c *Condition) TypeName() string {
 
 // Condition class names. The hierarchy is in conditionParents.
 var (
-	ClassCondition         = Intern("CONDITION")
-	ClassSeriousCondition  = Intern("SERIOUS-CONDITION")
-	ClassError             = Intern("ERROR")
-	ClassWarning           = Intern("WARNING")
-	ClassSimpleError       = Intern("SIMPLE-ERROR")
-	ClassSimpleCondition   = Intern("SIMPLE-CONDITION")
-	ClassSimpleWarning     = Intern("SIMPLE-WARNING")
-	ClassTypeError         = Intern("TYPE-ERROR")
-	ClassSimpleTypeError   = Intern("SIMPLE-TYPE-ERROR")
-	ClassProgramError      = Intern("PROGRAM-ERROR")
-	ClassControlError      = Intern("CONTROL-ERROR")
-	ClassArithmeticError   = Intern("ARITHMETIC-ERROR")
-	ClassDivisionByZero    = Intern("DIVISION-BY-ZERO")
-	ClassCellError         = Intern("CELL-ERROR")
-	ClassUnboundVariable   = Intern("UNBOUND-VARIABLE")
-	ClassUndefinedFunction = Intern("UNDEFINED-FUNCTION")
-	ClassParseError        = Intern("PARSE-ERROR")
-	ClassReaderError       = Intern("READER-ERROR")
-	ClassStreamError       = Intern("STREAM-ERROR")
-	ClassEndOfFile         = Intern("END-OF-FILE")
-	ClassFileError         = Intern("FILE-ERROR")
-	ClassPackageError      = Intern("PACKAGE-ERROR")
+	ClassCondition        = Intern("CONDITION")
+	ClassSeriousCondition = Intern("SERIOUS-CONDITION")
+	ClassError            = Intern("ERROR")
+	ClassWarning          = Intern("WARNING")
+	ClassSimpleError      = Intern("SIMPLE-ERROR")
+	ClassSimpleCondition  = Intern("SIMPLE-CONDITION")
+	ClassSimpleWarning    = Intern("SIMPLE-WARNING")
+	ClassTypeError        = Intern("TYPE-ERROR")
+	ClassSimpleTypeError  = Intern("SIMPLE-TYPE-ERROR")
+	ClassProgramError     = Intern("PROGRAM-ERROR")
+	ClassControlError     = Intern("CONTROL-ERROR")
+	ClassArithmeticError  = Intern("ARITHMETIC-ERROR")
+	ClassDivisionByZero   = Intern("DIVISION-BY-ZERO")
+	// ClassFloatingPointOverflow is a float result too large for a double
+	// (exp, expt, sinh, cosh), which SBCL signals rather than answering
+	// infinity.
+	ClassFloatingPointOverflow = Intern("FLOATING-POINT-OVERFLOW")
+	ClassCellError             = Intern("CELL-ERROR")
+	ClassUnboundVariable       = Intern("UNBOUND-VARIABLE")
+	ClassUndefinedFunction     = Intern("UNDEFINED-FUNCTION")
+	ClassParseError            = Intern("PARSE-ERROR")
+	ClassReaderError           = Intern("READER-ERROR")
+	ClassStreamError           = Intern("STREAM-ERROR")
+	ClassEndOfFile             = Intern("END-OF-FILE")
+	ClassFileError             = Intern("FILE-ERROR")
+	ClassPackageError          = Intern("PACKAGE-ERROR")
 	// ClassFormatError is a malformed format control string or a
 	// directive given the wrong arguments (SBCL's SB-FORMAT:FORMAT-ERROR).
 	ClassFormatError = Intern("FORMAT-ERROR")
@@ -96,29 +100,30 @@ var (
 // start, and never written after.
 var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 	return map[*Symbol][]*Symbol{
-		ClassSeriousCondition:  {ClassCondition},
-		ClassError:             {ClassSeriousCondition},
-		ClassWarning:           {ClassCondition},
-		ClassSimpleCondition:   {ClassCondition},
-		ClassSimpleError:       {ClassSimpleCondition, ClassError},
-		ClassSimpleWarning:     {ClassSimpleCondition, ClassWarning},
-		ClassTypeError:         {ClassError},
-		ClassSimpleTypeError:   {ClassSimpleCondition, ClassTypeError},
-		ClassProgramError:      {ClassError},
-		ClassControlError:      {ClassError},
-		ClassArithmeticError:   {ClassError},
-		ClassDivisionByZero:    {ClassArithmeticError},
-		ClassCellError:         {ClassError},
-		ClassUnboundVariable:   {ClassCellError},
-		ClassUndefinedFunction: {ClassCellError},
-		ClassParseError:        {ClassError},
-		ClassStreamError:       {ClassError},
-		ClassReaderError:       {ClassParseError, ClassStreamError},
-		ClassEndOfFile:         {ClassStreamError},
-		ClassFileError:         {ClassError},
-		ClassPackageError:      {ClassError},
-		ClassFormatError:       {ClassError},
-		ClassLimit:             {ClassSeriousCondition},
+		ClassSeriousCondition:      {ClassCondition},
+		ClassError:                 {ClassSeriousCondition},
+		ClassWarning:               {ClassCondition},
+		ClassSimpleCondition:       {ClassCondition},
+		ClassSimpleError:           {ClassSimpleCondition, ClassError},
+		ClassSimpleWarning:         {ClassSimpleCondition, ClassWarning},
+		ClassTypeError:             {ClassError},
+		ClassSimpleTypeError:       {ClassSimpleCondition, ClassTypeError},
+		ClassProgramError:          {ClassError},
+		ClassControlError:          {ClassError},
+		ClassArithmeticError:       {ClassError},
+		ClassDivisionByZero:        {ClassArithmeticError},
+		ClassFloatingPointOverflow: {ClassArithmeticError},
+		ClassCellError:             {ClassError},
+		ClassUnboundVariable:       {ClassCellError},
+		ClassUndefinedFunction:     {ClassCellError},
+		ClassParseError:            {ClassError},
+		ClassStreamError:           {ClassError},
+		ClassReaderError:           {ClassParseError, ClassStreamError},
+		ClassEndOfFile:             {ClassStreamError},
+		ClassFileError:             {ClassError},
+		ClassPackageError:          {ClassError},
+		ClassFormatError:           {ClassError},
+		ClassLimit:                 {ClassSeriousCondition},
 	}
 })
 
@@ -210,11 +215,13 @@ func SignalClass(class *Symbol, format string, args ...any) {
 // the named type ("a number", "a list"). The message reads
 // `+: the value "a" is not a number`.
 func TypeError(op string, datum Value, expected string) {
+	message := fmt.Sprintf("%s: the value %s is not %s", op, Prin1ToString(datum), expected)
+	datum, expectedSpec := typeErrorFault(datum, expected)
 	panic(&Condition{
 		Class:    ClassTypeError,
-		Message:  fmt.Sprintf("%s: the value %s is not %s", op, Prin1ToString(datum), expected),
+		Message:  message,
 		Datum:    datum,
-		Expected: Intern(expectedTypeName(expected)),
+		Expected: expectedSpec,
 	})
 }
 

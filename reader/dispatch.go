@@ -132,17 +132,26 @@ func (r *Reader) readChar(start lisp.Pos) lisp.Value {
 	if len(name) == 1 || r.suppress {
 		return lisp.Char(first)
 	}
-	if c, ok := charNames[strings.ToLower(string(name))]; ok {
-		return lisp.Char(c)
-	}
-	if c, ok := longCharName(string(name)); ok {
-		return lisp.Char(c)
-	}
-	if c, ok := unicodeName(string(name)); ok {
+	if c, ok := CharByName(string(name)); ok {
 		return lisp.Char(c)
 	}
 	r.fail(start, "bad character name #\\"+string(name))
 	return nil
+}
+
+// CharByName finds the character a name of more than one character
+// denotes, ignoring case, as #\name reads it: the standard and usual names
+// (Space, Linefeed, Escape, …), the names the printer gives characters
+// outside ASCII (NO-BREAK_SPACE) and U+XXXX. name-char uses it too, so
+// that every name char-name gives reads back.
+func CharByName(name string) (rune, bool) {
+	if c, ok := charNames[strings.ToLower(name)]; ok {
+		return c, true
+	}
+	if c, ok := longCharName(name); ok {
+		return c, true
+	}
+	return unicodeName(name)
 }
 
 // unicodeName reads the U+XXXX (or UXXXX) names SBCL gives characters

@@ -4,7 +4,7 @@
 '#S(point :x 2)
 (point-x 5)
 (make-point :z 1)
-(defstruct (bad (:type list)) a)
+(defstruct (bad (:type integer)) a)
 ---
 (defclass shape () ((name :initarg :name :reader shape-name)))
 (defclass circle (shape) ((r :initarg :r :accessor r)))

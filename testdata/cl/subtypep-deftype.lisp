@@ -1,0 +1,11 @@
+;; subtypep expands the types deftype defines.
+(deftype small (&optional (n 10)) `(integer 0 ,n))
+(deftype nothing () nil)
+(deftype pair-of (a) `(cons ,a ,a))
+(print (multiple-value-list (subtypep 'small '(integer 0 10))))
+(print (multiple-value-list (subtypep '(small 4) '(integer 0 5))))
+(print (multiple-value-list (subtypep '(integer 0 5) '(small 4))))
+(print (multiple-value-list (subtypep 'nothing 'integer)))
+(print (multiple-value-list (subtypep 'small 'unsigned-byte)))
+(print (multiple-value-list (subtypep 'bit 'small)))
+(print (list (typep 3 '(small 4)) (typep 5 '(small 4))))

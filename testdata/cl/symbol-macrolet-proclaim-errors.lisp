@@ -1,0 +1,16 @@
+;; symbol-macrolet refuses a constant, a special variable and a symbol
+;; macro declared special; proclaim refuses a dotted declaration.
+(defmacro signals-p (type form)
+  `(handler-case (progn (eval ',form) nil)
+     (,type () t)
+     (error () :other-error)))
+(defconstant +limit+ 10)
+(defvar *level* 3)
+(print (signals-p program-error (symbol-macrolet ((x 10)) (declare (special x)) 20)))
+(print (signals-p program-error (symbol-macrolet ((+limit+ 'a)) +limit+)))
+(print (signals-p program-error (symbol-macrolet ((*level* 19)) *level*)))
+(print (symbol-macrolet ((y 19)) (+ y 1)))
+(print (signals-p error (proclaim '(optimize . foo))))
+(print (signals-p error (proclaim '(type integer . foo))))
+(print (signals-p error (proclaim '(ftype (function (t) t) . foo))))
+(print (proclaim '(optimize (speed 1))))

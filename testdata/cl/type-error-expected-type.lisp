@@ -1,0 +1,26 @@
+;; A type error's expected type is a type specifier typep accepts, and the
+;; datum is not of it.
+(defmacro expected-ok (form)
+  `(handler-case (progn ,form :no-error)
+     (type-error (e)
+       (let ((datum (type-error-datum e))
+             (type (type-error-expected-type e)))
+         (not (typep datum type))))))
+(print (expected-ok (mapcar #'identity '(1 . 2))))
+(print (expected-ok (length '(1 2 . 3))))
+(print (expected-ok (nthcdr -1 '(1 2))))
+(print (expected-ok (getf '(a 1 b) 'c)))
+(print (expected-ok (vector-push 1 (vector 1 2))))
+(print (expected-ok (code-char -1)))
+(print (expected-ok (digit-char-p #\1 99)))
+(print (expected-ok (make-list -1)))
+(print (expected-ok (char "abc" 'x)))
+
+;; with-standard-io-syntax binds the printer and reader variables to the
+;; standard's values.
+(print (with-standard-io-syntax
+         (list *print-base* *print-readably* *print-escape* *print-length* *read-base*
+               (string= (prin1-to-string 'abc) "ABC")
+               (prin1-to-string "x")
+               (prin1-to-string '(1 2/3)))))
+(print (let ((*print-base* 16)) (with-standard-io-syntax (prin1-to-string 255))))
