@@ -29,7 +29,7 @@ func TestHeadMovesKeepChainsShort(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	chain, err := s.stateChain(ctx, s.img.seq)
+	chain, err := s.stateChain(ctx, s.img.Seq())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func (s *Session) checkTurn(seq int64) error {
 
 // moveHead appends the head move, restores the files it crosses when
 // restore is set (see planRestore), and brings the image to the state
-// right after turn to (image_restore.go). The plans are made before
+// right after turn to (image.go, imagestate.Restore). The plans are made before
 // anything is appended, so a log that cannot be read leaves head where it
 // was. A state record that points at the target's state goes in the same
 // append, so the log's newest state record always describes head.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nodelisp/nodelisp/event"
+	"github.com/nodelisp/nodelisp/imagestate"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
@@ -90,9 +91,9 @@ type Session struct {
 	logged event.Settings
 	// notice says, in one line, what resuming changed; "" when nothing.
 	notice string
-	// img is the image's global state as last recorded (image_state.go);
+	// img is the image's global state as last recorded (image.go, package imagestate);
 	// states indexes the state records by turn, once a head move read it.
-	img    *imageState
+	img    *imagestate.Tracker
 	states *stateIndex
 	// restoreNotes say what the last rebuild could not restore exactly.
 	restoreNotes []string
@@ -120,7 +121,7 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 		info := store.Session{ID: id, Title: opts.Title, CreatedAt: store.Now()}
 		s := &Session{st: &unbornStore{Store: st, info: info}, info: info, opts: opts, tree: newTree()}
 		s.freshImage()
-		s.img = s.newImageState()
+		s.img = imagestate.NewTracker(s.interpreter.Evaluator())
 		return s, nil
 	}
 	info, err := st.CreateSession(ctx, opts.ID, opts.Title)
@@ -129,7 +130,7 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 	}
 	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
 	s.freshImage()
-	s.img = s.newImageState()
+	s.img = imagestate.NewTracker(s.interpreter.Evaluator())
 	return s, nil
 }
 
