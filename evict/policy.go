@@ -114,7 +114,7 @@ type Decision struct {
 	Over bool
 }
 
-// Decide applies the rules of SPEC §5 to one request. With usage over 85%
+// Decide applies the rules of docs/eviction.md to one request. With usage over 85%
 // of the budget (strictly), the first such request since the session began
 // or since the last eviction gets the warning and keeps its history; the
 // next one still over 85% evicts down to 50%. A request over 100% of the

@@ -292,4 +292,3 @@ func (r *restorer) evalText(text string) error {
 	}
 	return r.eval(r.ctx, form)
 }
-

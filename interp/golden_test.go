@@ -27,7 +27,7 @@ import (
 //
 // The error tests (testdata/errors) pin down what nodelisp itself says
 // when things go wrong, which SBCL cannot tell us; their .out files are
-// written by hand from SPEC, and -update rewrites them from the current
+// written by hand from docs/language.md, and -update rewrites them from the current
 // behaviour for review.
 //
 // GOLDEN_ONLY=REGEXP limits both tests to the files whose base name
@@ -92,7 +92,7 @@ func TestErrors(t *testing.T) {
 // errorLimits keep the limit cases of testdata/errors quick and their
 // transcripts short: a runaway loop stops after a few million steps and
 // endless output after a line of it. The call depth stays at its default,
-// whose figure SPEC fixes in the message.
+// whose figure docs/language.md fixes in the message.
 var errorLimits = eval.Limits{MaxSteps: 5_000_000, MaxOutput: 200}
 
 // chunkSep separates the cells of an error file, so that a cell that does

@@ -1,4 +1,4 @@
-// Package paths names the files under a nodelisp home (SPEC §2): the
+// Package paths names the files under a nodelisp home (docs/configuration.md): the
 // embedded store, the REPL history and the context files; and the file
 // verbs' working directory. Which home is the settings package's to say.
 package paths

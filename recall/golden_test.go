@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite testdata/recall/*.out from the 
 // TestAgentScript runs testdata/recall/agent.lisp as `nodelisp --session
 // s2 agent.lisp` would, form by form, over the fixture log, and compares
 // what it prints with agent.out. The .out was written by -update and
-// checked by eye against SPEC §3 and the reference pages; a difference is
+// checked by eye against docs/recall.md and the reference pages; a difference is
 // a change in what agents see.
 func TestAgentScript(t *testing.T) {
 	const path = "../testdata/recall/agent"

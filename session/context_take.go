@@ -16,7 +16,7 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// takeContext is a request's first step (SPEC §6): it takes or refuses
+// takeContext is a request's first step (docs/context.md): it takes or refuses
 // what is pending — (context …) calls, or an edited context file — records
 // a taken edit as a context edit event, and writes the receipt beside the
 // file. It returns the receipt's text, "" when nothing was pending. A

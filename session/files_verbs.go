@@ -14,7 +14,7 @@ import (
 	"github.com/nodelisp/nodelisp/unpack"
 )
 
-// installFiles defines the file verbs of SPEC §4 when the host gave the
+// installFiles defines the file verbs of docs/files.md when the host gave the
 // session a working directory; the bare interpreter has none.
 func (s *Session) installFiles(it *interp.Interpreter) {
 	if s.opts.Workdir == "" {

@@ -29,7 +29,7 @@ type Move struct {
 	From, To int64
 	Why      string
 	Seq      int64 // the head move event's seq
-	// Files reports what happened to files the move crossed (SPEC §4),
+	// Files reports what happened to files the move crossed (docs/files.md),
 	// one line each; empty when the move touched none.
 	Files []string
 	// Image reports, one line each, what the image could not be brought

@@ -13,7 +13,7 @@ import (
 )
 
 // InterruptedText is the text of the tool result resume records for a cell
-// whose host stopped before it finished (SPEC §2).
+// whose host stopped before it finished (docs/storage.md).
 const InterruptedText = "the host stopped before this cell finished"
 
 // recover puts right on resume what a host that stopped mid-cell (kill -9,

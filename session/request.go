@@ -36,7 +36,7 @@ type Window struct {
 
 // WindowOptions say what a window is for.
 type WindowOptions struct {
-	// Send marks the window a request (SPEC §4): pending context edits are
+	// Send marks the window a request (docs/sessions.md): pending context edits are
 	// taken, the warning and eviction are applied, and the request is
 	// recorded. Without it the window is only looked at.
 	Send bool

@@ -56,7 +56,7 @@ type simulation struct {
 }
 
 // request makes one request and checks what it did against the rules of
-// SPEC §5.
+// docs/eviction.md.
 func (sim *simulation) request() *session.Window {
 	t := sim.t
 	t.Helper()

@@ -30,7 +30,7 @@ type HeadMove struct {
 
 // LookAt opens session id of st as it stood before seq before (0: as it
 // stands now). The model, system prompt and budget overrides are the
-// ones the log held then (SPEC §4); opts give them for a session that
+// ones the log held then (docs/sessions.md); opts give them for a session that
 // logged none, and the budget's environment.
 func LookAt(ctx context.Context, st store.Store, id string, before int64, opts Options) (*Look, error) {
 	info, err := st.Session(ctx, id)

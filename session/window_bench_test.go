@@ -14,7 +14,7 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// SPEC §8 and §5: building the window costs time proportional to the
+// docs/performance.md and docs/eviction.md: building the window costs time proportional to the
 // window, not to the log. The two benchmarks build windows of about the
 // same size, one from a session of 100 turns and one from a session of
 // 10,000 turns of which all but about 100 were evicted; their figures
