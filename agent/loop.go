@@ -106,7 +106,7 @@ func (a *Agent) round(ctx context.Context, round int) (Response, error) {
 		}
 		req := Translate(w, a.Model, a.maxTokens())
 		req.EvalDescription = session.EvalToolDescription(a.Session.AllowsRun())
-		a.emit(Event{Type: "request", Round: round, Messages: len(req.Messages), Tokens: w.Usage, Budget: w.Budget,
+		a.emit(Event{Type: "request", Round: round, Messages: len(req.Messages), Tokens: w.Used(), Budget: w.Budget,
 			Warning: w.Warning, Evicted: w.Evicted, Receipt: w.Receipt})
 		start := time.Now()
 		resp, err := a.Provider.Send(ctx, req, func(t string) { a.emit(Event{Type: "delta", Text: t}) })
@@ -118,10 +118,10 @@ func (a *Agent) round(ctx context.Context, round int) (Response, error) {
 			}
 			retried = true
 			ceiling := tooLarge.Limit
-			if ceiling <= 0 || ceiling >= w.Usage {
+			if ceiling <= 0 || ceiling >= w.Used() {
 				// No limit named, or one the window's estimate is under:
 				// the request's own size is the ceiling then.
-				ceiling = w.Usage
+				ceiling = w.Used()
 			}
 			if err := a.Session.ReportTooLarge(ctx, max(ceiling, 1)); err != nil {
 				return Response{}, err

@@ -39,8 +39,8 @@ type Turn struct {
 	Rounds []Round
 }
 
-// State is what the log says about the requests before this one.
-type State struct {
+// Prior is what the log says about the requests before this one.
+type Prior struct {
 	// Warned: a warning was logged since the last eviction (or since the
 	// session began, when there was none).
 	Warned bool
@@ -126,17 +126,17 @@ type Decision struct {
 // running. A warning the budget has no room for (usage plus
 // Request.Warning over it) is an eviction instead. An unknown budget (0)
 // never warns or evicts.
-func Decide(state State, req Request) Decision {
+func Decide(prior Prior, req Request) Decision {
 	usage := req.usage()
 	d := Decision{Usage: usage, After: usage, Boundary: req.Boundary}
 	if req.Budget <= 0 {
 		return d
 	}
 	switch {
-	case usage > req.Budget || state.CeilingRecorded:
+	case usage > req.Budget || prior.CeilingRecorded:
 		// Evict at once, warned or not.
 	case usage*100 > warnPercent*req.Budget:
-		if !state.Warned && usage+req.Warning <= req.Budget {
+		if !prior.Warned && usage+req.Warning <= req.Budget {
 			d.Warn = true
 			return d
 		}

@@ -43,7 +43,7 @@ func (s *Session) ExportContext(ctx context.Context) (string, error) {
 // look builds the window without making it a request, and keeps its
 // material.
 func (s *Session) look(ctx context.Context) (*assembly, *Window, error) {
-	st, err := s.loadState(ctx)
+	st, err := s.loadLastEvents(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -323,8 +323,8 @@ func TestContextNote(t *testing.T) {
 				t.Errorf("note message %+v", m)
 			}
 		}
-		if w.Parts.Notes == 0 || w.Parts.Notes != evict.Estimate("f is defined; t2 is done") {
-			t.Errorf("Parts.Notes = %d", w.Parts.Notes)
+		if w.Usage.Notes == 0 || w.Usage.Notes != evict.Estimate("f is defined; t2 is done") {
+			t.Errorf("Parts.Notes = %d", w.Usage.Notes)
 		}
 		// The note is a block of the next export, and can be deleted.
 		text, nonce = c.export()

@@ -128,7 +128,7 @@ func (s *Session) changeFile(ctx context.Context, op, name string, change func(b
 	if err != nil {
 		fileError(op, err)
 	}
-	before := state(text, ok)
+	before := fileContent(text, ok)
 	after := change(before)
 	if sameText(before, after) {
 		return &lisp.String{S: rel}

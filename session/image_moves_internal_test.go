@@ -22,10 +22,10 @@ func TestHeadMovesKeepChainsShort(t *testing.T) {
 		}
 	}
 	for range 20 {
-		if _, err := s.Undo(ctx); err != nil {
+		if _, err := s.Undo(ctx, UndoOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Redo(ctx); err != nil {
+		if _, err := s.Redo(ctx, UndoOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}

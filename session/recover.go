@@ -162,7 +162,7 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 		if err != nil {
 			continue
 		}
-		disk := state(text, ok)
+		disk := fileContent(text, ok)
 		if sameText(disk, c.After) || !sameText(disk, c.Before) {
 			continue
 		}

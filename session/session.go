@@ -80,8 +80,9 @@ type Session struct {
 	tree        *tree
 	interpreter *interp.Interpreter
 	watch       []string // watched global names, in the order first watched
-	// state is the request state (loadState), once read from the log.
-	state *logState
+	// last is the newest events a request decides on (loadLastEvents),
+	// once read from the log.
+	last *lastEvents
 	// edits are the taken context edits (loadContextState), once read.
 	edits *contextState
 	// overrideTable is the session's own runtime overrides
@@ -215,8 +216,8 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 	for _, e := range out {
 		s.seen = max(s.seen, e.Seq)
 		s.tree.apply(e)
-		if s.state != nil {
-			s.state.fold(e)
+		if s.last != nil {
+			s.last.fold(e)
 		}
 		if s.states != nil && e.Kind == event.KindState {
 			s.states.byTurn[e.Turn] = e.Seq

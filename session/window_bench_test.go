@@ -88,7 +88,7 @@ func benchWindow(b *testing.B, st store.Store, turns int, budget string) {
 	if len(w.Messages) < 200 || len(w.Messages) > 400 {
 		b.Fatalf("the window holds %d messages, want those of about 100 turns", len(w.Messages))
 	}
-	b.Logf("%d turns: resume %v; window of %d messages, %d tokens, boundary %d", turns, resumed, len(w.Messages), w.Usage, w.Boundary)
+	b.Logf("%d turns: resume %v; window of %d messages, %d tokens, boundary %d", turns, resumed, len(w.Messages), w.Used(), w.Boundary)
 	for _, send := range []bool{false, true} {
 		name := "look"
 		if send {

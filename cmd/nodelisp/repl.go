@@ -207,7 +207,7 @@ func (r *repl) requestNotices(w *session.Window) {
 	switch {
 	case w.Evicted:
 		fmt.Fprintf(r.msg, "nodelisp: evicted: the window is now %s; turns up to seq %d are recalled from the log\n",
-			share(w.Usage, w.Budget), w.Boundary)
+			share(w.Used(), w.Budget), w.Boundary)
 	case w.Warning:
 		// The figure the agent reads in the warning, not the window with
 		// the warning in it.
@@ -231,7 +231,7 @@ func (r *repl) prompt(ctx context.Context) string {
 	if err != nil {
 		return r.sess.ID() + " > "
 	}
-	return fmt.Sprintf("%s %s > ", r.sess.ID(), share(w.Usage, w.Budget))
+	return fmt.Sprintf("%s %s > ", r.sess.ID(), share(w.Used(), w.Budget))
 }
 
 // println writes one result on its own line.
