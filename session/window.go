@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	ctxfile "github.com/nodelisp/nodelisp/context"
 	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/evict"
 
@@ -29,9 +30,10 @@ type Window struct {
 	// WarnPercent is the share of the budget the warning's text states,
 	// when this request gave it: what a host shows beside it.
 	WarnPercent int
-	// Receipt is what this request did with a pending context edit (the
-	// text it wrote to context.receipt.txt); "" when none was pending.
-	Receipt string
+	// Receipt is what this request did with a pending context edit (its
+	// Text is what it wrote to context.receipt.txt); nil when none was
+	// pending. Front ends render it.
+	Receipt *ctxfile.Receipt
 }
 
 // WindowOptions say what a window is for.
@@ -44,7 +46,7 @@ type WindowOptions struct {
 
 // Window builds the window for the next model request from the log.
 func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, error) {
-	var receipt string
+	var receipt *ctxfile.Receipt
 	if opts.Send && s.tree.head != 0 {
 		if err := s.syncSettings(ctx); err != nil {
 			return nil, err

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	ctxfile "github.com/nodelisp/nodelisp/context"
+
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/session"
@@ -301,14 +303,13 @@ func (r *repl) stopInterrupts() { close(r.stopped) }
 // receiptLine is a context edit's receipt in one line: its head ("context
 // NONCE · taken as context edit seq N", "… · refused") and, when refused,
 // why. The whole receipt is in context.receipt.txt.
-func receiptLine(receipt string) string {
-	lines := strings.Split(strings.TrimSpace(receipt), "\n")
-	if lines[0] == "" {
+func receiptLine(rc *ctxfile.Receipt) string {
+	if rc == nil {
 		return ""
 	}
-	line := "context edit: " + strings.TrimPrefix(lines[0], ";; receipt · ")
-	if len(lines) > 1 && strings.HasPrefix(lines[1], "refused: ") {
-		line += ": " + strings.TrimPrefix(lines[1], "refused: ")
+	line := "context edit: " + rc.Headline()
+	if why := rc.Why(); why != "" {
+		line += ": " + why
 	}
 	return line
 }
