@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	ctxfile "github.com/nodelisp/nodelisp/context"
+
 	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/session"
 )
@@ -34,13 +36,17 @@ type Event struct {
 	Seq  int64  `json:"seq,omitempty"`
 	Text string `json:"text,omitempty"`
 	// Request's figures.
-	Round    int    `json:"round,omitempty"`
-	Messages int    `json:"messages,omitempty"`
-	Tokens   int    `json:"tokens,omitempty"`
-	Budget   int    `json:"budget,omitempty"`
-	Warning  bool   `json:"warning,omitempty"`
-	Evicted  bool   `json:"evicted,omitempty"`
-	Receipt  string `json:"receipt,omitempty"`
+	Round    int  `json:"round,omitempty"`
+	Messages int  `json:"messages,omitempty"`
+	Tokens   int  `json:"tokens,omitempty"`
+	Budget   int  `json:"budget,omitempty"`
+	Warning  bool `json:"warning,omitempty"`
+	Evicted  bool `json:"evicted,omitempty"`
+	// Receipt is what the request did with a pending context edit, for
+	// a front end to render; ReceiptText is its whole text, as --json
+	// sends it.
+	Receipt     *ctxfile.Receipt `json:"-"`
+	ReceiptText string           `json:"receipt,omitempty"`
 	// Response's figures.
 	StopReason string `json:"stop_reason,omitempty"`
 	Usage      *Usage `json:"usage,omitempty"`
@@ -106,8 +112,8 @@ func (a *Agent) round(ctx context.Context, round int) (Response, error) {
 		}
 		req := Translate(w, a.Model, a.maxTokens())
 		req.EvalDescription = session.EvalToolDescription(a.Session.AllowsRun())
-		a.emit(Event{Type: "request", Round: round, Messages: len(req.Messages), Tokens: w.Usage, Budget: w.Budget,
-			Warning: w.Warning, Evicted: w.Evicted, Receipt: w.Receipt})
+		a.emit(Event{Type: "request", Round: round, Messages: len(req.Messages), Tokens: w.Used(), Budget: w.Budget,
+			Warning: w.Warning, Evicted: w.Evicted, Receipt: w.Receipt, ReceiptText: receiptText(w.Receipt)})
 		start := time.Now()
 		resp, err := a.Provider.Send(ctx, req, func(t string) { a.emit(Event{Type: "delta", Text: t}) })
 		latency := time.Since(start)
@@ -118,10 +124,10 @@ func (a *Agent) round(ctx context.Context, round int) (Response, error) {
 			}
 			retried = true
 			ceiling := tooLarge.Limit
-			if ceiling <= 0 || ceiling >= w.Usage {
+			if ceiling <= 0 || ceiling >= w.Used() {
 				// No limit named, or one the window's estimate is under:
 				// the request's own size is the ceiling then.
-				ceiling = w.Usage
+				ceiling = w.Used()
 			}
 			if err := a.Session.ReportTooLarge(ctx, max(ceiling, 1)); err != nil {
 				return Response{}, err
@@ -220,4 +226,12 @@ func (a *Agent) maxTokens() int {
 		return a.MaxTokens
 	}
 	return DefaultMaxTokens
+}
+
+// receiptText is a receipt's text; "" for none.
+func receiptText(rc *ctxfile.Receipt) string {
+	if rc == nil {
+		return ""
+	}
+	return rc.Text()
 }

@@ -68,9 +68,7 @@ func numOptDivisor(args []lisp.Value) lisp.Value {
 	return lisp.MakeInt(1)
 }
 
-// numDivide divides a by b, rounding the quotient to an integer as mode
-// says; the remainder is a - q*b. Float arguments give a float remainder,
-// as CL's (floor 7.5 2) → 3, 1.5.
+// numMod is CL's mod: the remainder of floor, with a fixnum fast path.
 func numMod(t *eval.Thread, x, y lisp.Value) lisp.Value {
 	if a, ok := x.(lisp.Fixnum); ok {
 		if b, ok := y.(lisp.Fixnum); ok && b > 0 {
@@ -85,6 +83,7 @@ func numMod(t *eval.Thread, x, y lisp.Value) lisp.Value {
 	return r
 }
 
+// numRem is CL's rem: the remainder of truncate, with a fixnum fast path.
 func numRem(t *eval.Thread, x, y lisp.Value) lisp.Value {
 	if a, ok := x.(lisp.Fixnum); ok {
 		if b, ok := y.(lisp.Fixnum); ok && b > 0 {
@@ -95,6 +94,9 @@ func numRem(t *eval.Thread, x, y lisp.Value) lisp.Value {
 	return r
 }
 
+// numDivide divides a by b, rounding the quotient to an integer as mode
+// says; the remainder is a - q*b. Float arguments give a float remainder,
+// as CL's (floor 7.5 2) → 3, 1.5.
 func numDivide(op string, mode numRounding, a, b lisp.Value) (q, r lisp.Value) {
 	numReal(op, a)
 	numReal(op, b)

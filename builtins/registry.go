@@ -1,5 +1,5 @@
 // Package builtins is the Common Lisp library of nodelisp: the functions
-// and macros of SPEC §1 written in Go, over the values of package lisp and
+// and macros of docs/language.md written in Go, over the values of package lisp and
 // the evaluator of package eval. It holds nothing that touches files, the
 // network or the log; hosts add those.
 //

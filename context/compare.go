@@ -8,7 +8,7 @@ import (
 // Reason is why an edit was refused, in the words of the receipt.
 type Reason string
 
-// The reasons of SPEC §6.
+// The reasons of docs/context.md.
 const (
 	ReasonFirstLine   Reason = "first line changed"
 	ReasonStale       Reason = "stale"

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nodelisp/nodelisp/internal/golden"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -28,28 +30,15 @@ func sample() *Export {
 	}
 }
 
-var update = os.Getenv("UPDATE_GOLDEN") != ""
-
-func golden(t *testing.T, name string, got []byte) {
+// checkGolden compares got with testdata/context/NAME (-update rewrites it).
+func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "context", name)
-	if update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
+	golden.Check(t, filepath.Join("..", "testdata", "context", name), string(got))
 }
 
 func TestFormat(t *testing.T) {
 	data := Format(sample())
-	golden(t, "export.txt", data)
+	checkGolden(t, "export.txt", data)
 	first := strings.SplitN(string(data), "\n", 2)[0]
 	if want := ";; context a1b2c3d4 · store st1 · session s1 · head seq 40 · 7 messages"; first != want {
 		t.Errorf("first line %q, want %q", first, want)
@@ -193,7 +182,7 @@ func TestReceiptText(t *testing.T) {
 	rc := &Receipt{Nonce: "a1b2c3d4", EditSeq: 88, Kept: []string{"10", "11"}, Dropped: []string{"12"},
 		Rewritten: []string{"40"}, Noted: []string{"note-88-0"}, Restored: []string{"20", "21"},
 		Remarks: []string{"not restored: 5 was evicted"}}
-	golden(t, "receipt.txt", []byte(rc.Text()))
+	checkGolden(t, "receipt.txt", []byte(rc.Text()))
 }
 
 // FuzzParse feeds arbitrary edited files to the reader: it never panics,

@@ -1,7 +1,10 @@
-// Package ctxfile is the context file of SPEC §6: the window written out as
+// Package ctxfile is the context file of docs/context.md: the window written out as
 // text an agent or a person can edit with any tool, and read back as an
-// edit. The folder is context/; the package is not named context, so it
-// never shadows the standard library's.
+// edit. The folder is context/ because the user's layout names it: the
+// file lives at HOME/context/STORE/SESSION/context.txt and the builtin is
+// (context …). The package is ctxfile, not context, because every file of
+// the host that reads this package also takes a context.Context, and a
+// package named context would shadow the standard library's there.
 //
 // The file is a header line naming the export, one block per window
 // message (a [[m:NONCE ID ROLE]] line and the message's text), and a last

@@ -26,10 +26,9 @@ type Receipt struct {
 	Remarks []string
 }
 
-// Text renders the receipt: a header line, then one line per kind of
-// change (none when there was none of that kind), then the remarks.
-func (r *Receipt) Text() string {
-	var b strings.Builder
+// Headline is the receipt's first line without its ";; receipt · "
+// mark: what the edit came from and what became of it.
+func (r *Receipt) Headline() string {
 	what := "the (context …) call"
 	switch {
 	case r.Nonce != "":
@@ -37,19 +36,45 @@ func (r *Receipt) Text() string {
 	case r.FromFile:
 		what = "the edited context file"
 	}
+	switch {
+	case r.Refused != nil:
+		return what + " · refused"
+	case r.EditSeq == 0:
+		return what + " · nothing to change"
+	}
+	return fmt.Sprintf("%s · taken as context edit seq %d", what, r.EditSeq)
+}
+
+// Why is the refusal a one-line summary shows beside the headline: the
+// edit's own, or, for a (context …) call's receipt that lists no change,
+// the refused file edit its first remark names (the receipt's second
+// line either way); "" when there is none.
+func (r *Receipt) Why() string {
 	if r.Refused != nil {
-		fmt.Fprintf(&b, ";; receipt · %s · refused\n", what)
+		return r.Refused.Error()
+	}
+	if r.Nonce != "" || len(r.Dropped)+len(r.Rewritten)+len(r.Noted)+len(r.Restored) > 0 || len(r.Remarks) == 0 {
+		return ""
+	}
+	why, _ := strings.CutPrefix(r.Remarks[0], "refused: ")
+	if why == r.Remarks[0] {
+		return ""
+	}
+	return why
+}
+
+// Text renders the receipt: a header line, then one line per kind of
+// change (none when there was none of that kind), then the remarks.
+func (r *Receipt) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ";; receipt · %s\n", r.Headline())
+	if r.Refused != nil {
 		fmt.Fprintf(&b, "refused: %s\n", r.Refused.Error())
 		b.WriteString("nothing changed: the window is as it was. Export again with (context) and edit the new file.\n")
 		for _, line := range r.Remarks {
 			b.WriteString(line + "\n")
 		}
 		return b.String()
-	}
-	if r.EditSeq == 0 {
-		fmt.Fprintf(&b, ";; receipt · %s · nothing to change\n", what)
-	} else {
-		fmt.Fprintf(&b, ";; receipt · %s · taken as context edit seq %d\n", what, r.EditSeq)
 	}
 	if r.Nonce != "" {
 		fmt.Fprintf(&b, "kept: %d %s\n", len(r.Kept), plural(len(r.Kept), "message"))

@@ -27,7 +27,7 @@ func TestBoundaryOnlyMovesForward(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := Decide(State{}, c.req)
+			got := Decide(Prior{}, c.req)
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -41,14 +41,14 @@ func TestBoundaryOnlyMovesForward(t *testing.T) {
 func TestExactlyTheBudget(t *testing.T) {
 	turns := []Turn{finished(1, 500), running(10, 200, 150, 150)}
 	req := Request{Budget: 1000, Fixed: 0, Turns: turns}
-	if d := Decide(State{}, req); !d.Warn || d.Evict || d.Usage != 1000 {
+	if d := Decide(Prior{}, req); !d.Warn || d.Evict || d.Usage != 1000 {
 		t.Errorf("exactly 100%%, not warned: %+v, want a warning and no eviction", d)
 	}
-	if d := Decide(State{Warned: true}, req); d.Warn || !d.Evict || d.Boundary != 1 || d.After != 500 || d.ShedThrough != 0 {
+	if d := Decide(Prior{Warned: true}, req); d.Warn || !d.Evict || d.Boundary != 1 || d.After != 500 || d.ShedThrough != 0 {
 		t.Errorf("exactly 100%%, warned: %+v, want turn 1 evicted leaving exactly 50%%", d)
 	}
 	over := Request{Budget: 1000, Fixed: 1, Turns: turns}
-	if d := Decide(State{}, over); d.Warn || !d.Evict {
+	if d := Decide(Prior{}, over); d.Warn || !d.Evict {
 		t.Errorf("one token over 100%%: %+v, want an eviction at once", d)
 	}
 }

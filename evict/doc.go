@@ -1,5 +1,5 @@
 // Package evict keeps an agent's context window inside its token budget
-// (SPEC §5). It holds the decisions and the texts, not the log:
+// (docs/eviction.md). It holds the decisions and the texts, not the log:
 //
 //   - the budget: Resolve finds the model's context window in the sources of
 //     the reference pages, in order (NODECODE_CONTEXT_TOKENS, config.jsonc,

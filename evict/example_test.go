@@ -32,8 +32,8 @@ func ExampleDecide() {
 		{Input: 20, Tokens: 300, Rounds: []evict.Round{{First: 21, Last: 23, Tokens: 200}}},
 	}
 	req := evict.Request{Budget: 1000, Fixed: 50, Turns: turns}
-	first := evict.Decide(evict.State{}, req)
-	next := evict.Decide(evict.State{Warned: true}, req)
+	first := evict.Decide(evict.Prior{}, req)
+	next := evict.Decide(evict.Prior{Warned: true}, req)
 	fmt.Printf("first: warn %v, evict %v\n", first.Warn, first.Evict)
 	fmt.Printf("next: evict %v through turn %d, usage %d -> %d\n", next.Evict, next.Boundary, next.Usage, next.After)
 	// Output:

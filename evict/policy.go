@@ -39,8 +39,8 @@ type Turn struct {
 	Rounds []Round
 }
 
-// State is what the log says about the requests before this one.
-type State struct {
+// Prior is what the log says about the requests before this one.
+type Prior struct {
 	// Warned: a warning was logged since the last eviction (or since the
 	// session began, when there was none).
 	Warned bool
@@ -114,7 +114,7 @@ type Decision struct {
 	Over bool
 }
 
-// Decide applies the rules of SPEC §5 to one request. With usage over 85%
+// Decide applies the rules of docs/eviction.md to one request. With usage over 85%
 // of the budget (strictly), the first such request since the session began
 // or since the last eviction gets the warning and keeps its history; the
 // next one still over 85% evicts down to 50%. A request over 100% of the
@@ -126,17 +126,17 @@ type Decision struct {
 // running. A warning the budget has no room for (usage plus
 // Request.Warning over it) is an eviction instead. An unknown budget (0)
 // never warns or evicts.
-func Decide(state State, req Request) Decision {
+func Decide(prior Prior, req Request) Decision {
 	usage := req.usage()
 	d := Decision{Usage: usage, After: usage, Boundary: req.Boundary}
 	if req.Budget <= 0 {
 		return d
 	}
 	switch {
-	case usage > req.Budget || state.CeilingRecorded:
+	case usage > req.Budget || prior.CeilingRecorded:
 		// Evict at once, warned or not.
 	case usage*100 > warnPercent*req.Budget:
-		if !state.Warned && usage+req.Warning <= req.Budget {
+		if !prior.Warned && usage+req.Warning <= req.Budget {
 			d.Warn = true
 			return d
 		}

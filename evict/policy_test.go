@@ -29,62 +29,62 @@ func TestDecide(t *testing.T) {
 	four := []Turn{finished(1, 200), finished(10, 200), finished(20, 200), running(30, 50, 75, 75)}
 	tests := []struct {
 		name  string
-		state State
+		state Prior
 		req   Request
 		want  Decision
 	}{
-		{"unknown budget never acts", State{Warned: true, CeilingRecorded: true},
+		{"unknown budget never acts", Prior{Warned: true, CeilingRecorded: true},
 			Request{Budget: 0, Fixed: 100, Turns: four},
 			Decision{Usage: 900, After: 900}},
-		{"under 85%", State{},
+		{"under 85%", Prior{},
 			Request{Budget: 1000, Fixed: 0, Turns: four},
 			Decision{Usage: 800, After: 800}},
-		{"exactly 85% is not over", State{},
+		{"exactly 85% is not over", Prior{},
 			Request{Budget: 1000, Fixed: 50, Turns: four},
 			Decision{Usage: 850, After: 850}},
-		{"first over 85% warns", State{},
+		{"first over 85% warns", Prior{},
 			Request{Budget: 1000, Fixed: 51, Turns: four},
 			Decision{Warn: true, Usage: 851, After: 851}},
-		{"first over 85% warns when the warning fits", State{},
+		{"first over 85% warns when the warning fits", Prior{},
 			Request{Budget: 1000, Fixed: 100, Warning: 100, Turns: four},
 			Decision{Warn: true, Usage: 900, After: 900}},
-		{"a warning with no room in the budget is an eviction", State{},
+		{"a warning with no room in the budget is an eviction", Prior{},
 			Request{Budget: 1000, Fixed: 100, Warning: 101, Turns: four},
 			Decision{Evict: true, Boundary: 10, Usage: 900, After: 500}},
-		{"next over 85% evicts to 50%", State{Warned: true},
+		{"next over 85% evicts to 50%", Prior{Warned: true},
 			Request{Budget: 1000, Fixed: 100, Turns: four},
 			Decision{Evict: true, Boundary: 10, Usage: 900, After: 500}},
-		{"warned but back under 85%", State{Warned: true},
+		{"warned but back under 85%", Prior{Warned: true},
 			Request{Budget: 1000, Fixed: 0, Turns: four},
 			Decision{Usage: 800, After: 800}},
-		{"over 100% evicts at once", State{},
+		{"over 100% evicts at once", Prior{},
 			Request{Budget: 1000, Fixed: 250, Turns: four},
 			Decision{Evict: true, Boundary: 20, Usage: 1050, After: 450}},
-		{"first after a ceiling evicts at once", State{CeilingRecorded: true},
+		{"first after a ceiling evicts at once", Prior{CeilingRecorded: true},
 			Request{Budget: 1000, Fixed: 0, Turns: four},
 			Decision{Evict: true, Boundary: 10, Usage: 800, After: 400}},
-		{"after a ceiling, already under 50%", State{CeilingRecorded: true},
+		{"after a ceiling, already under 50%", Prior{CeilingRecorded: true},
 			Request{Budget: 1000, Fixed: 0, Turns: []Turn{finished(1, 100), running(5, 10, 10)}},
 			Decision{Usage: 120, After: 120}},
-		{"the host's usage figure", State{Warned: true},
+		{"the host's usage figure", Prior{Warned: true},
 			Request{Budget: 1000, Fixed: 0, Turns: four, Usage: 870},
 			Decision{Evict: true, Boundary: 10, Usage: 870, After: 470}},
-		{"sheds running rounds after the finished turns", State{},
+		{"sheds running rounds after the finished turns", Prior{},
 			Request{Budget: 1000, Fixed: 100, Turns: []Turn{finished(1, 200), running(10, 50, 300, 200, 200, 100)}},
 			Decision{Evict: true, Boundary: 1, ShedThrough: 16, Usage: 1150, After: 450}},
-		{"never the running input or newest round", State{},
+		{"never the running input or newest round", Prior{},
 			Request{Budget: 1000, Fixed: 100, Turns: []Turn{running(10, 300, 200, 200, 400)}},
 			Decision{Evict: true, ShedThrough: 16, Usage: 1200, After: 800}},
-		{"running turn alone over the budget", State{},
+		{"running turn alone over the budget", Prior{},
 			Request{Budget: 1000, Fixed: 100, Turns: []Turn{finished(1, 50), running(10, 600, 200, 700)}},
 			Decision{Evict: true, Boundary: 1, ShedThrough: 13, Usage: 1650, After: 1400, Over: true}},
-		{"nothing may go", State{},
+		{"nothing may go", Prior{},
 			Request{Budget: 1000, Fixed: 100, Turns: []Turn{running(10, 600, 700)}},
 			Decision{Usage: 1400, After: 1400, Over: true}},
-		{"the newest turn stays when none runs", State{},
+		{"the newest turn stays when none runs", Prior{},
 			Request{Budget: 1000, Fixed: 0, Turns: []Turn{finished(1, 400), finished(10, 700)}},
 			Decision{Evict: true, Boundary: 1, Usage: 1100, After: 700}},
-		{"an unfinished turn stops the boundary", State{},
+		{"an unfinished turn stops the boundary", Prior{},
 			Request{Budget: 1000, Fixed: 0, Turns: []Turn{finished(1, 400), {Input: 10, Tokens: 400}, running(20, 100, 100, 100)}},
 			Decision{Evict: true, Boundary: 1, ShedThrough: 23, Usage: 1100, After: 600}},
 	}
@@ -101,7 +101,7 @@ func TestDecide(t *testing.T) {
 // TestDecideSequence walks requests through the warning, the eviction, and
 // a new warning cycle, keeping State as a host derives it from the log.
 func TestDecideSequence(t *testing.T) {
-	var st State
+	var st Prior
 	turns := []Turn{finished(1, 300), finished(10, 300), running(20, 100, 100, 100)}
 	req := Request{Budget: 1000, Fixed: 50, Turns: turns}
 

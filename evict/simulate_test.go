@@ -40,7 +40,7 @@ type simSession struct {
 	stub     Span
 	stubSize int // the stub's tokens, kept as it changes
 	turns    []*simTurn
-	state    State
+	state    Prior
 	ceiling  int
 	budget   int
 	boundary int64

@@ -2,17 +2,14 @@ package evict
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/nodelisp/nodelisp/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/evict from the current output")
 
 // stubCase is one testdata/evict/NAME.json: which stub, and its span.
 type stubCase struct {
@@ -71,20 +68,7 @@ func TestStubGolden(t *testing.T) {
 				t.Fatalf("%s: kind %q", file, c.Kind)
 			}
 			got += "\n"
-			golden := strings.TrimSuffix(file, ".json") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", golden, diff)
-			}
+			golden.Check(t, strings.TrimSuffix(file, ".json")+".golden", got)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-// Package files gives the file verbs of SPEC §4 their ground: a working
+// Package files gives the file verbs of docs/files.md their ground: a working
 // directory that every operation is confined to. A Dir turns the paths an
 // agent writes into paths relative to that directory, refusing any that
 // leave it (a "..", an absolute path elsewhere, a symbolic link leading

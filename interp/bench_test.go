@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkPrograms runs each program of testdata/bench (copies of
-// ../shared/bench, the programs SPEC §8 compares with other embeddable
+// ../shared/bench, the programs docs/performance.md compares with other embeddable
 // interpreters) in a fresh interpreter per iteration, as `nodelisp
 // FILE.lisp` would.
 func BenchmarkPrograms(b *testing.B) {

@@ -15,6 +15,8 @@ type ErrorReport struct {
 	event.Condition
 
 	lines []string
+	// header is the first line after the program's name (Header).
+	header string
 }
 
 // FrameReport is one frame of a backtrace.
@@ -24,6 +26,13 @@ type FrameReport = event.Frame
 // read from current (nil when unknown): positions in current are given
 // plainly, others name their cell or file.
 func Report(err error, current *lisp.Source) ErrorReport {
+	r := report(err, current)
+	r.header = header(err)
+	return r
+}
+
+// report is Report without the header.
+func report(err error, current *lisp.Source) ErrorReport {
 	var c *lisp.Condition
 	var rerr *reader.Error
 	switch {
@@ -45,6 +54,26 @@ func Report(err error, current *lisp.Source) ErrorReport {
 		return ErrorReport{Condition: event.Condition{Type: "reader-error", Message: rerr.Msg, Position: rerr.Pos.String()}}
 	}
 	return ErrorReport{Condition: event.Condition{Type: "error", Message: err.Error()}}
+}
+
+// Header is the error's own line as a program prints it to a person,
+// under the program's name: NAME:LINE:COL: message when the error has a
+// position, else NAME: and the error's text. The backtrace (Lines) goes
+// under it.
+func (r ErrorReport) Header(name string) string { return name + r.header }
+
+// header is what follows the program's name on an error's own line. A
+// reader error inside a condition is told by its reader position.
+func header(err error) string {
+	var cond *lisp.Condition
+	var rerr *reader.Error
+	switch {
+	case errors.As(err, &rerr):
+		return ":" + rerr.Error()
+	case errors.As(err, &cond) && !cond.Pos.IsZero():
+		return ":" + cond.Pos.String() + ": " + cond.Message
+	}
+	return ": " + err.Error()
 }
 
 // Lines is the backtrace as text, one indented frame a line, to print

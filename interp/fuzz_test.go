@@ -24,7 +24,7 @@ var fuzzLimits = eval.Limits{MaxSteps: 100_000, MaxOutput: 4096}
 // builtin call on a huge argument).
 const fuzzTimeout = time.Second
 
-// FuzzEval checks SPEC's promise that a cell never takes its host down:
+// FuzzEval checks the promise that a cell never takes its host down:
 // whatever the source, Eval returns, an error says what went wrong (and is
 // no Go panic in disguise), the output stays within its cap, and the
 // interpreter still evaluates the next cell. It is seeded with the golden programs (testdata/cl) and the

@@ -2,7 +2,6 @@ package interp_test
 
 import (
 	"context"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nodelisp/nodelisp/internal/golden"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -27,13 +28,11 @@ import (
 //
 // The error tests (testdata/errors) pin down what nodelisp itself says
 // when things go wrong, which SBCL cannot tell us; their .out files are
-// written by hand from SPEC, and -update rewrites them from the current
+// written by hand from docs/language.md, and -update rewrites them from the current
 // behaviour for review.
 //
 // GOLDEN_ONLY=REGEXP limits both tests to the files whose base name
 // matches, e.g. GOLDEN_ONLY='^closures$'.
-
-var update = flag.Bool("update", false, "rewrite testdata/errors/*.out from the current behaviour")
 
 // cellTimeout bounds one golden file, so a hang fails the file instead of
 // the whole run.
@@ -73,18 +72,7 @@ func TestErrors(t *testing.T) {
 	for _, path := range goldenFiles(t, "../testdata/errors/*.lisp") {
 		name := strings.TrimSuffix(filepath.Base(path), ".lisp")
 		t.Run(name, func(t *testing.T) {
-			got := runErrorFile(readFile(t, path))
-			outPath := strings.TrimSuffix(path, ".lisp") + ".out"
-			if *update {
-				if err := os.WriteFile(outPath, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want := readFile(t, outPath)
-			if got != want {
-				t.Errorf("output differs (-want +got):\n%s", lineDiff(want, got))
-			}
+			golden.Check(t, strings.TrimSuffix(path, ".lisp")+".out", runErrorFile(readFile(t, path)))
 		})
 	}
 }
@@ -92,7 +80,7 @@ func TestErrors(t *testing.T) {
 // errorLimits keep the limit cases of testdata/errors quick and their
 // transcripts short: a runaway loop stops after a few million steps and
 // endless output after a line of it. The call depth stays at its default,
-// whose figure SPEC fixes in the message.
+// whose figure docs/language.md fixes in the message.
 var errorLimits = eval.Limits{MaxSteps: 5_000_000, MaxOutput: 200}
 
 // chunkSep separates the cells of an error file, so that a cell that does

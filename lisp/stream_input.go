@@ -17,7 +17,7 @@ func NewStringInputStream(s string, start, end int) *InputStream {
 	return &InputStream{S: s, Pos: start, End: end, Start: start}
 }
 
-// ReadRune returns the next character and advances, or false at the end.
+// NextChar returns the next character and advances, or false at the end.
 func (s *InputStream) NextChar() (rune, bool) {
 	if s.Pos >= s.End {
 		return 0, false
@@ -27,7 +27,7 @@ func (s *InputStream) NextChar() (rune, bool) {
 	return r, true
 }
 
-// PeekRune returns the next character without reading it.
+// PeekChar returns the next character without reading it.
 func (s *InputStream) PeekChar() (rune, bool) {
 	if s.Pos >= s.End {
 		return 0, false
@@ -36,7 +36,7 @@ func (s *InputStream) PeekChar() (rune, bool) {
 	return r, true
 }
 
-// UnreadRune steps back over r, the character last read.
+// UnreadChar steps back over r, the character last read.
 func (s *InputStream) UnreadChar(r rune) bool {
 	n := utf8.RuneLen(r)
 	if n < 0 || s.Pos-n < s.Start {

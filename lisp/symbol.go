@@ -19,7 +19,9 @@ type Symbol struct {
 	Home *Package
 }
 
-// FunctionName lets a symbol stand for the function it names in messages.
+// String is the symbol's name as messages write it, lower case, with its
+// package for a symbol of a program's package: it lets a symbol stand for
+// the function it names in messages.
 func (s *Symbol) String() string {
 	if s.Keyword {
 		return ":" + strings.ToLower(s.Name)

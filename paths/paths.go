@@ -1,14 +1,12 @@
-// Package paths names the files under a nodelisp home (SPEC §2): the
-// embedded store, the REPL history and the context files; and the file
-// verbs' working directory. Which home is the settings package's to say.
+// Package paths names the files under a nodelisp home
+// (docs/configuration.md): the REPL history and the context files; and
+// the file verbs' working directory. The embedded store's file is
+// store/storeopen's to name, as it is the one that opens it. Which home is the settings package's to say.
 package paths
 
 import (
 	"path/filepath"
 )
-
-// Store is the embedded SQLite store's file in a home.
-func Store(home string) string { return filepath.Join(home, "log.db") }
 
 // History is the REPL's history file in a home.
 func History(home string) string { return filepath.Join(home, "history") }

@@ -1,6 +1,6 @@
 // Package reader turns nodelisp source text into Lisp values.
 //
-// It implements the Common Lisp reader syntax nodelisp supports (SPEC §1):
+// It implements the Common Lisp reader syntax nodelisp supports (docs/language.md):
 // integers of any size, ratios, floats (all read as double precision),
 // #x/#o/#b/#NNr radix integers, strings, characters, symbols folded to
 // upper case (|bars| and \escapes keep case), keywords, the quote,

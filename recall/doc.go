@@ -1,5 +1,5 @@
 // Package recall defines the three builtins an agent reads its own history
-// with: recall-log, recall-entry and recall-search (SPEC §3, and the
+// with: recall-log, recall-entry and recall-search (docs/recall.md, and the
 // reference pages in ../shared/seeds). A host installs them into an image
 // for one session with Install; they then read that session's store.
 //

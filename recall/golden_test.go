@@ -2,13 +2,12 @@ package recall
 
 import (
 	"context"
-	"flag"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/nodelisp/nodelisp/internal/golden"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/reader"
@@ -16,12 +15,11 @@ import (
 	"github.com/nodelisp/nodelisp/store/jsonl"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/recall/*.out from the current behaviour, for review")
-
 // TestAgentScript runs testdata/recall/agent.lisp as `nodelisp --session
 // s2 agent.lisp` would, form by form, over the fixture log, and compares
-// what it prints with agent.out. The .out was written by -update and
-// checked by eye against SPEC §3 and the reference pages; a difference is
+// what it prints with agent.out. The .out was written by -update
+// (internal/golden) and
+// checked by eye against docs/recall.md and the reference pages; a difference is
 // a change in what agents see.
 func TestAgentScript(t *testing.T) {
 	const path = "../testdata/recall/agent"
@@ -29,22 +27,9 @@ func TestAgentScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(path + ".out")
-	if err != nil && !*update {
-		t.Fatal(err)
-	}
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		loadFixture(t, st)
-		got := runScript(t, st, "s2", string(src))
-		if *update {
-			if err := os.WriteFile(path+".out", []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); diff != "" {
-			t.Errorf("agent.lisp output (-want +got):\n%s", diff)
-		}
+		golden.Check(t, path+".out", runScript(t, st, "s2", string(src)))
 	})
 }
 
@@ -62,19 +47,7 @@ func TestFixtureFile(t *testing.T) {
 	if _, err := jsonl.Export(context.Background(), st, &got, jsonl.ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got.String(), "\n")); diff != "" {
-		t.Errorf("fixture.jsonl is not the fixture's export (-want +got):\n%s", diff)
-	}
+	golden.Check(t, path, got.String())
 }
 
 // runScript evaluates src one top-level form at a time, as the command

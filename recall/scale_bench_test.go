@@ -19,7 +19,7 @@ import (
 	"github.com/nodelisp/nodelisp/store/sqlite"
 )
 
-// The million-event recall figures of SPEC §8 (docs/recall.md), run by
+// The million-event recall figures of docs/performance.md (docs/recall.md), run by
 // `make bench-scale` with NODELISP_BENCH_SCALE=1. The log is 999 sessions
 // of 901 events and one of 100,000 (bigSession): 1,000,099 events, made by
 // store/gen and cached between runs, as a SQLite file and a JSON Lines

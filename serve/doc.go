@@ -1,5 +1,5 @@
 // Package serve is nodelisp's host protocol for agents in any language
-// (SPEC §7): the session host of package session offered over stdio, as
+// (docs/serve.md): the session host of package session offered over stdio, as
 // JSON-RPC 2.0 with one message a line (Server), or as a Model Context
 // Protocol server whose eval tool makes each cell a turn (MCP).
 //

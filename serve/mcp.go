@@ -255,11 +255,11 @@ func (h *mcpHost) move(ctx context.Context, fn func(s *session.Session) (session
 }
 
 func (h *mcpHost) undo(ctx context.Context, _ noArgs) (*toolResult, Move, error) {
-	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Undo(ctx) })
+	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Undo(ctx, session.UndoOptions{}) })
 }
 
 func (h *mcpHost) redo(ctx context.Context, _ noArgs) (*toolResult, Move, error) {
-	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Redo(ctx) })
+	return h.move(ctx, func(s *session.Session) (session.Move, error) { return s.Redo(ctx, session.UndoOptions{}) })
 }
 
 func (h *mcpHost) continueAt(ctx context.Context, a turnArgs) (*toolResult, Move, error) {
@@ -278,7 +278,7 @@ func (h *mcpHost) rewind(ctx context.Context, a turnArgs) (*toolResult, Move, er
 		if err != nil {
 			return session.Move{}, err
 		}
-		return s.Rewind(ctx, seq)
+		return s.Rewind(ctx, seq, session.UndoOptions{})
 	})
 }
 

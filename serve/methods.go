@@ -187,7 +187,7 @@ func contextFigures(_ *Server, ctx context.Context, s *session.Session, _ target
 }
 
 func undo(_ *Server, ctx context.Context, s *session.Session, _ target) (any, error) {
-	m, err := s.Undo(ctx)
+	m, err := s.Undo(ctx, session.UndoOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +195,7 @@ func undo(_ *Server, ctx context.Context, s *session.Session, _ target) (any, er
 }
 
 func redo(_ *Server, ctx context.Context, s *session.Session, _ target) (any, error) {
-	m, err := s.Redo(ctx)
+	m, err := s.Redo(ctx, session.UndoOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +242,7 @@ func rewindTo(_ *Server, ctx context.Context, s *session.Session, p turnParams) 
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.Rewind(ctx, seq)
+	m, err := s.Rewind(ctx, seq, session.UndoOptions{})
 	if err != nil {
 		return nil, err
 	}

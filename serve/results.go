@@ -91,7 +91,7 @@ type Window struct {
 func windowOf(w *session.Window) Window {
 	out := Window{
 		Messages: make([]Message, 0, len(w.Messages)), Head: w.Head, Boundary: w.Boundary,
-		Budget: w.Budget, Source: string(w.Source), Usage: w.Usage, Percent: percent(w.Usage, w.Budget),
+		Budget: w.Budget, Source: string(w.Source), Usage: w.Used(), Percent: percent(w.Used(), w.Budget),
 		Warned: w.Warned, Warning: w.Warning, Evicted: w.Evicted,
 	}
 	for _, m := range w.Messages {
@@ -137,9 +137,9 @@ type Parts struct {
 }
 
 func figuresOf(w *session.Window) Figures {
-	u := w.Parts
+	u := w.Usage
 	f := Figures{
-		Budget: u.Budget, Source: string(u.Source), Used: w.Usage, Free: u.Free(), Percent: percent(w.Usage, u.Budget),
+		Budget: u.Budget, Source: string(u.Source), Used: w.Used(), Free: u.Free(), Percent: percent(w.Used(), u.Budget),
 		Parts:  Parts{System: u.System, Stub: u.Stub, Warning: u.Warning, Finished: u.Finished, Running: u.Running, Notes: u.Notes},
 		Warned: u.Warned, Boundary: u.Boundary, Report: evict.Report(u, 60, false),
 	}

@@ -2,17 +2,17 @@ package serve_test
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/nodelisp/nodelisp/internal/golden"
 )
 
 // -update rewrites the transcripts under testdata/serve and splices them
 // into docs/serve.md.
-var update = flag.Bool("update", false, "rewrite testdata/serve/*.transcript and the transcripts in docs/serve.md")
 
 const docsFile = "../docs/serve.md"
 
@@ -127,13 +127,8 @@ func normalize(s string) string {
 func checkTranscript(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("..", "testdata", "serve", name+".transcript")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if golden.Updating() {
+		golden.Write(t, path, got)
 		spliceDocs(t, name, got)
 	}
 	want, err := os.ReadFile(path)

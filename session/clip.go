@@ -22,7 +22,7 @@ const clipShare = 10
 // counts. It is recorded in the result's payload, so a later ceiling or a
 // restart shows a result sent once the same way again.
 func (s *Session) clipLimit(ctx context.Context) int {
-	st, err := s.loadState(ctx)
+	st, err := s.loadLastEvents(ctx)
 	if err != nil {
 		return DefaultClipBytes
 	}

@@ -29,8 +29,8 @@ func TestLargeResultIsClippedInTheWindow(t *testing.T) {
 			t.Fatalf("the cell's window text (%d bytes) does not end in %q: …%s", len(r.Window), note, r.Window[max(len(r.Window)-200, 0):])
 		}
 		w := must[*session.Window](t)(s.Window(ctx, session.WindowOptions{Send: true}))
-		if w.Usage > w.Budget {
-			t.Errorf("the window uses %d tokens of a budget of %d", w.Usage, w.Budget)
+		if w.Used() > w.Budget {
+			t.Errorf("the window uses %d tokens of a budget of %d", w.Used(), w.Budget)
 		}
 		shown := toolText(t, w, r.ResultSeq)
 		if shown != r.Window {

@@ -63,8 +63,8 @@ func TestContextPathIsADirectory(t *testing.T) {
 		wantIDs(t, w, c.all()...)
 		wantReceipt(t, c.receipt(), "refused: cannot be read: "+c.path()+" cannot be read", "is a directory")
 		w = c.send() // and the next request is not refused again
-		if w.Receipt != "" {
-			t.Errorf("second request after the directory: receipt %q, want none", w.Receipt)
+		if receiptOf(w) != "" {
+			t.Errorf("second request after the directory: receipt %q, want none", receiptOf(w))
 		}
 	})
 }
@@ -82,13 +82,13 @@ func TestContextPendingDamaged(t *testing.T) {
 		}
 		w := c.send()
 		wantIDs(t, w, c.all()...)
-		wantReceipt(t, w.Receipt, "refused: cannot be read: context.pending.json, which remembers the pending export, is damaged", "so it is not taken")
-		if c.receipt() != w.Receipt {
+		wantReceipt(t, receiptOf(w), "refused: cannot be read: context.pending.json, which remembers the pending export, is damaged", "so it is not taken")
+		if c.receipt() != receiptOf(w) {
 			t.Errorf("context.receipt.txt differs from the request's receipt")
 		}
 		// A fresh export and edit work again.
 		text, nonce = c.export()
 		c.replace(text, header(nonce, c.t1, "user")+"one\n", "")
-		wantReceipt(t, c.send().Receipt, "taken as context edit seq")
+		wantReceipt(t, receiptOf(c.send()), "taken as context edit seq")
 	})
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // ExportContext writes the window as it stands to the session's context
-// file, HOME/context/STORE/SESSION/context.txt, and returns its path (SPEC
-// §6; what (context) does). The export is pending until a request finds
+// file, HOME/context/STORE/SESSION/context.txt, and returns its path (docs/context.md,
+// what (context) does). The export is pending until a request finds
 // the file changed: that request takes the edit or refuses it. Exporting
 // is looking, not a request: it appends nothing to the log.
 func (s *Session) ExportContext(ctx context.Context) (string, error) {
@@ -43,7 +43,7 @@ func (s *Session) ExportContext(ctx context.Context) (string, error) {
 // look builds the window without making it a request, and keeps its
 // material.
 func (s *Session) look(ctx context.Context) (*assembly, *Window, error) {
-	st, err := s.loadState(ctx)
+	st, err := s.loadLastEvents(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

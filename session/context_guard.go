@@ -45,16 +45,15 @@ func (e *errPendingDamaged) Error() string {
 // checked (the state file is damaged, or context.txt is not a file): the
 // receipt says why, the pending state is cleared so the next request is
 // not refused again, and the request goes on with the window as it was.
-func (s *Session) refuseUnreadable(detail string) (string, error) {
+func (s *Session) refuseUnreadable(detail string) (*ctxfile.Receipt, error) {
 	rc := &ctxfile.Receipt{FromFile: true, Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonUnreadable, Detail: detail}}
-	text := rc.Text()
-	if err := writeContextFile(s.receiptFile(), []byte(text)); err != nil {
-		return "", err
+	if err := writeContextFile(s.receiptFile(), []byte(rc.Text())); err != nil {
+		return nil, err
 	}
 	if err := s.writePending(pendingContext{}); err != nil {
-		return "", err
+		return nil, err
 	}
-	return text, nil
+	return rc, nil
 }
 
 // unreadableContext words why the context file could not be read.

@@ -16,22 +16,22 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// takeContext is a request's first step (SPEC §6): it takes or refuses
+// takeContext is a request's first step (docs/context.md): it takes or refuses
 // what is pending — (context …) calls, or an edited context file — records
 // a taken edit as a context edit event, and writes the receipt beside the
-// file. It returns the receipt's text, "" when nothing was pending. A
+// file. It returns the receipt, nil when nothing was pending. A
 // refused edit changes nothing in the log.
-func (s *Session) takeContext(ctx context.Context) (string, error) {
+func (s *Session) takeContext(ctx context.Context) (*ctxfile.Receipt, error) {
 	p, err := s.readPending()
 	var damaged *errPendingDamaged
 	if errors.As(err, &damaged) {
 		return s.refuseUnreadable(damaged.Error() + "; the edit cannot be checked against its export, so it is not taken")
 	}
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if p.Export == nil && len(p.Calls) == 0 && p.Settled == "" {
-		return "", nil
+		return nil, nil
 	}
 	data, err := os.ReadFile(s.contextFile())
 	exists := err == nil
@@ -40,11 +40,11 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 	}
 	changed := exists && hashBytes(data) != p.Settled
 	if len(p.Calls) == 0 && !changed {
-		return "", nil
+		return nil, nil
 	}
 	a, _, err := s.look(ctx)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	var (
 		payload *event.ContextEdit
@@ -53,7 +53,7 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 	switch {
 	case len(p.Calls) > 0:
 		if a.edits.nonces[p.Calls[len(p.Calls)-1].ID] {
-			return "", s.settle(p, data, exists) // taken already, before a restart
+			return nil, s.settle(p, data, exists) // taken already, before a restart
 		}
 		payload, rc = a.planCalls(p.Calls)
 		if changed && p.Export != nil {
@@ -64,7 +64,7 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 		rc = &ctxfile.Receipt{FromFile: true, Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonStale,
 			Detail: "this file's export was settled already (taken or refused); run (context) for a fresh one"}}
 	case a.edits.nonces[p.Export.Nonce]:
-		return "", s.settle(p, data, exists)
+		return nil, s.settle(p, data, exists)
 	case a.edits.lastSeq > p.Export.AfterEdit:
 		rc = &ctxfile.Receipt{Nonce: p.Export.Nonce, Refused: &ctxfile.Refusal{Reason: ctxfile.ReasonStale,
 			Detail: fmt.Sprintf("the export is older than the last taken edit (context edit seq %d)", a.edits.lastSeq)}}
@@ -84,18 +84,17 @@ func (s *Session) takeContext(ctx context.Context) (string, error) {
 	if payload != nil && payload.Changes() {
 		out, err := s.append(ctx, store.NewEvent{Kind: event.KindContextEdit, Turn: s.tree.head, Payload: event.Encode(payload)})
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		rc.EditSeq = out[0].Seq
 		for k := range payload.Notes {
 			rc.Noted = append(rc.Noted, noteID(rc.EditSeq, k))
 		}
 	}
-	text := rc.Text()
-	if err := writeContextFile(s.receiptFile(), []byte(text)); err != nil {
-		return "", err
+	if err := writeContextFile(s.receiptFile(), []byte(rc.Text())); err != nil {
+		return nil, err
 	}
-	return text, s.settle(p, data, exists)
+	return rc, s.settle(p, data, exists)
 }
 
 // settle ends what was pending: the calls are done, the export no longer

@@ -227,8 +227,8 @@ func TestContextKeep(t *testing.T) {
 		before := c.look()
 		c.export()
 		w := c.send()
-		if w.Receipt != "" || len(c.edits()) != 0 || c.receipt() != "" {
-			t.Errorf("unchanged file: receipt %q, %d edits", w.Receipt, len(c.edits()))
+		if receiptOf(w) != "" || len(c.edits()) != 0 || c.receipt() != "" {
+			t.Errorf("unchanged file: receipt %q, %d edits", receiptOf(w), len(c.edits()))
 		}
 		if diff := cmp.Diff(texts(before), texts(w)); diff != "" {
 			t.Errorf("window changed (-before +after):\n%s", diff)
@@ -244,9 +244,9 @@ func TestContextDeleteTakesThePair(t *testing.T) {
 		c.replace(text, header(nonce, c.r1, "tool")+"2\n[seq "+itoa(c.r1)+"]\n", "")
 		w := c.send()
 		wantIDs(t, w, without(c.all(), itoa(c.c1), itoa(c.r1))...)
-		wantReceipt(t, w.Receipt, "taken as context edit seq", "dropped: "+itoa(c.r1)+" "+itoa(c.c1), "went with "+itoa(c.r1))
-		if w.Receipt != c.receipt() {
-			t.Errorf("Window.Receipt and the receipt file differ")
+		wantReceipt(t, receiptOf(w), "taken as context edit seq", "dropped: "+itoa(c.r1)+" "+itoa(c.c1), "went with "+itoa(c.r1))
+		if receiptOf(w) != c.receipt() {
+			t.Errorf("Window.Receipt's text and the receipt file differ")
 		}
 		// The log is never edited: recall-entry still reads the original.
 		if got := c.lisp("(getf (recall-entry " + itoa(c.r1) + ") :body)"); got != `"2"` {
@@ -266,7 +266,7 @@ func TestContextDeleteTakesThePair(t *testing.T) {
 		if got := ids(w); !contains(got, itoa(c.c1)) || !contains(got, itoa(c.r1)) {
 			t.Errorf("not restored: %v", got)
 		}
-		wantReceipt(t, w.Receipt, "restored: "+itoa(c.c1)+" "+itoa(c.r1))
+		wantReceipt(t, receiptOf(w), "restored: "+itoa(c.c1)+" "+itoa(c.r1))
 	})
 }
 
@@ -277,7 +277,7 @@ func TestContextRewriteAndPrefixStability(t *testing.T) {
 		text, _ := c.export()
 		c.replace(text, "\ntwo\n", "\ntwo, said shorter\n")
 		w := c.send()
-		wantReceipt(t, w.Receipt, "rewritten: "+itoa(c.t2), "kept: 8 messages")
+		wantReceipt(t, receiptOf(w), "rewritten: "+itoa(c.t2), "kept: 8 messages")
 		var got session.Message
 		i := 0
 		for i = range w.Messages {
@@ -317,14 +317,14 @@ func TestContextNote(t *testing.T) {
 		edit := c.edits()[0].Seq
 		note := "note-" + itoa(edit) + "-0"
 		wantIDs(t, w, "system", itoa(c.t1), itoa(c.c1), itoa(c.r1), itoa(c.t2), itoa(c.a2), itoa(c.c2), itoa(c.r2), note, itoa(c.t3))
-		wantReceipt(t, w.Receipt, "noted: "+note)
+		wantReceipt(t, receiptOf(w), "noted: "+note)
 		for _, m := range w.Messages {
 			if m.ID == note && (m.Role != session.RoleAssistant || m.Text != "f is defined; t2 is done") {
 				t.Errorf("note message %+v", m)
 			}
 		}
-		if w.Parts.Notes == 0 || w.Parts.Notes != evict.Estimate("f is defined; t2 is done") {
-			t.Errorf("Parts.Notes = %d", w.Parts.Notes)
+		if w.Usage.Notes == 0 || w.Usage.Notes != evict.Estimate("f is defined; t2 is done") {
+			t.Errorf("Parts.Notes = %d", w.Usage.Notes)
 		}
 		// The note is a block of the next export, and can be deleted.
 		text, nonce = c.export()
@@ -368,7 +368,7 @@ func TestContextRefusals(t *testing.T) {
 				text, nonce := c.export()
 				c.write(tc.edit(c, text, nonce))
 				w := c.send()
-				wantReceipt(t, w.Receipt, tc.reason, "nothing changed")
+				wantReceipt(t, receiptOf(w), tc.reason, "nothing changed")
 				if len(c.edits()) != 0 {
 					t.Errorf("a refused edit was logged")
 				}
@@ -377,8 +377,8 @@ func TestContextRefusals(t *testing.T) {
 				}
 				// The refusal settles the export: the next request has
 				// nothing to do.
-				if w := c.send(); w.Receipt != "" {
-					t.Errorf("second request: %q", w.Receipt)
+				if w := c.send(); receiptOf(w) != "" {
+					t.Errorf("second request: %q", receiptOf(w))
 				}
 			})
 		})
@@ -394,7 +394,7 @@ func TestContextStale(t *testing.T) {
 		// Editing the file again after its edit was taken: stale.
 		c.replace(text, "\ntwo\n", "\nTWO\n")
 		w := c.send()
-		wantReceipt(t, w.Receipt, ";; receipt · the edited context file · refused", "refused: stale")
+		wantReceipt(t, receiptOf(w), ";; receipt · the edited context file · refused", "refused: stale")
 		if len(c.edits()) != 1 {
 			t.Errorf("edits: %d", len(c.edits()))
 		}
@@ -403,7 +403,7 @@ func TestContextStale(t *testing.T) {
 		c.lisp("(context :drop " + itoa(c.a2) + ")")
 		c.replace(text, "\ntwo\n", "\nTWO\n")
 		w = c.send()
-		wantReceipt(t, w.Receipt, "the (context …) call · taken", "dropped: "+itoa(c.a2), "refused: the edited file of context", "stale")
+		wantReceipt(t, receiptOf(w), "the (context …) call · taken", "dropped: "+itoa(c.a2), "refused: the edited file of context", "stale")
 		for _, m := range w.Messages {
 			if m.ID == itoa(c.t2) && strings.Contains(m.Text, "TWO") {
 				t.Errorf("the stale file was taken: %q", m.Text)
@@ -427,7 +427,7 @@ func TestContextCallDropTKeep(t *testing.T) {
 		// turn: the window does not end with the agent's words.
 		call, result := c.t3+2, c.t3+3 // after t3's request
 		wantIDs(t, w, "system", itoa(c.c2), itoa(c.r2), note, itoa(c.t3), itoa(call), itoa(result))
-		wantReceipt(t, w.Receipt, "taken as context edit seq", "noted: "+note)
+		wantReceipt(t, receiptOf(w), "taken as context edit seq", "noted: "+note)
 	})
 }
 
@@ -486,7 +486,7 @@ func TestContextEvictedMessages(t *testing.T) {
 		// restoring them now cannot bring them back.
 		c.replace(text, ";; removed:", header(nonce, c.c1, "assistant")+";; removed:")
 		w = c.send()
-		wantReceipt(t, w.Receipt, "not restored: "+itoa(c.c1)+" was evicted", "(recall-entry "+itoa(c.c1)+")")
+		wantReceipt(t, receiptOf(w), "not restored: "+itoa(c.c1)+" was evicted", "(recall-entry "+itoa(c.c1)+")")
 		if contains(ids(w), itoa(c.c1)) {
 			t.Errorf("an evicted message came back: %v", ids(w))
 		}
@@ -513,7 +513,7 @@ func TestContextSurvivesRestart(t *testing.T) {
 		text, _ = c.export()
 		c.replace(text, "\nthree\n", "\nthree, edited\n")
 		w := must[*session.Window](t)(again.Window(c.ctx, session.WindowOptions{Send: true}))
-		wantReceipt(t, w.Receipt, "rewritten: "+itoa(c.t3))
+		wantReceipt(t, receiptOf(w), "rewritten: "+itoa(c.t3))
 	})
 }
 
@@ -540,4 +540,12 @@ func TestContextEditPayload(t *testing.T) {
 			t.Errorf("payload escapes HTML: %s", c.edits()[0].Payload)
 		}
 	})
+}
+
+// receiptOf is the text of a window's receipt; "" when it has none.
+func receiptOf(w *session.Window) string {
+	if w.Receipt == nil {
+		return ""
+	}
+	return w.Receipt.Text()
 }

@@ -46,7 +46,7 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	if err != nil {
 		return EvictResult{}, &EvictArgError{err}
 	}
-	st, err := s.loadState(ctx)
+	st, err := s.loadLastEvents(ctx)
 	if err != nil {
 		return EvictResult{}, err
 	}
@@ -78,7 +78,7 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 	if err != nil {
 		return EvictResult{}, err
 	}
-	res := EvictResult{Boundary: ev.Boundary, Before: before.Usage, Seq: out[0].Seq}
+	res := EvictResult{Boundary: ev.Boundary, Before: before.Used(), Seq: out[0].Seq}
 	for _, t := range a.turns {
 		if !s.evicted(t.input.Seq, ev.Boundary) {
 			break
@@ -92,7 +92,7 @@ func (s *Session) Evict(ctx context.Context, arg string) (EvictResult, error) {
 		}
 	}
 	st.eviction, st.evictionSeq = ev, out[0].Seq
-	res.After = s.reassemble(a, ev).window(budget, st).Usage
+	res.After = s.reassemble(a, ev).window(budget, st).Used()
 	return res, nil
 }
 

@@ -28,6 +28,9 @@ func evictSession(t *testing.T, st store.Store) (*session.Session, []int64) {
 	return s, turns
 }
 
+// /evict through TURN and the arguments /evict refuses are in the session
+// script testdata/session/evict_through.txt (TestScripts).
+
 func TestManualEvictPercent(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		ctx := context.Background()
@@ -72,33 +75,6 @@ func TestManualEvictPercent(t *testing.T) {
 		after := must[*session.Window](t)(again.Window(ctx, session.WindowOptions{}))
 		if diff := cmp.Diff(texts(before), texts(after)); diff != "" {
 			t.Errorf("window after restart (-before +after):\n%s", diff)
-		}
-	})
-}
-
-func TestManualEvictThrough(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		ctx := context.Background()
-		s, turns := evictSession(t, st)
-		res := must[session.EvictResult](t)(s.Evict(ctx, "through "+itoa(turns[2])))
-		if diff := cmp.Diff(turns[:3], res.Turns); diff != "" || res.Boundary != turns[2] {
-			t.Errorf("through: %+v (-want +got):\n%s", res, diff)
-		}
-		for arg, want := range map[string]string{
-			"through " + itoa(turns[4]):   "running turn",
-			"through " + itoa(turns[1]):   "evicted already",
-			"through " + itoa(turns[3]+1): "no turn",
-			"through":                     "through takes one turn",
-			"0":                           "1 to 100",
-			"101%":                        "1 to 100",
-			"half":                        "1 to 100",
-		} {
-			if _, err := s.Evict(ctx, arg); err == nil || !strings.Contains(err.Error(), want) {
-				t.Errorf("/evict %s: %v, want an error with %q", arg, err, want)
-			}
-		}
-		if w := must[*session.Window](t)(s.Window(ctx, session.WindowOptions{})); w.Boundary != turns[2] {
-			t.Errorf("a failed /evict moved the boundary to %d", w.Boundary)
 		}
 	})
 }

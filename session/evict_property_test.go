@@ -68,12 +68,12 @@ func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 			must[int64](t)(s.Answer(ctx, text(50+r.IntN(300))))
 		case 6:
 			log = append(log, "undo")
-			if _, err := s.Undo(ctx); err != nil && !errors.Is(err, session.ErrNothingToUndo) {
+			if _, err := s.Undo(ctx, session.UndoOptions{}); err != nil && !errors.Is(err, session.ErrNothingToUndo) {
 				fail("undo: %v", err)
 			}
 		case 7:
 			log = append(log, "redo")
-			_, _ = s.Redo(ctx) // nothing to redo is fine
+			_, _ = s.Redo(ctx, session.UndoOptions{}) // nothing to redo is fine
 		case 8:
 			log = append(log, "evict")
 			_, _ = s.Evict(ctx, fmt.Sprint(20+r.IntN(80))) // nothing to evict is fine
@@ -121,16 +121,16 @@ func checkFits(t *testing.T, st store.Store, s *session.Session, w *session.Wind
 	for _, m := range w.Messages {
 		used += m.Tokens
 	}
-	if used != w.Usage {
-		fail("the window's messages hold %d tokens, its usage says %d", used, w.Usage)
+	if used != w.Used() {
+		fail("the window's messages hold %d tokens, its usage says %d", used, w.Used())
 	}
-	over := w.Usage > w.Budget
-	if w.Evicted && w.Usage*100 > 50*w.Budget {
+	over := w.Used() > w.Budget
+	if w.Evicted && w.Used()*100 > 50*w.Budget {
 		over = true
 	}
-	if over && (w.Parts.Finished > 0 || keptRounds(t, st, s, w) > 1) {
+	if over && (w.Usage.Finished > 0 || keptRounds(t, st, s, w) > 1) {
 		fail("the window holds %d tokens of %d (evicted %v, warned %v) with history left to evict: %d tokens of finished turns, %d rounds of the running turn",
-			w.Usage, w.Budget, w.Evicted, w.Warning, w.Parts.Finished, keptRounds(t, st, s, w))
+			w.Used(), w.Budget, w.Evicted, w.Warning, w.Usage.Finished, keptRounds(t, st, s, w))
 	}
 }
 

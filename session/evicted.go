@@ -12,7 +12,7 @@ import (
 
 // evicted reports whether path turn turn is evicted under boundary: its
 // input seq is at or below the boundary, and it is not the running turn.
-// The boundary only moves forward and survives undo (SPEC §5), so an undo
+// The boundary only moves forward and survives undo (docs/eviction.md), so an undo
 // or /tree can put head on a turn at or below it; that turn runs again, and
 // a running turn's input never leaves the window.
 func (s *Session) evicted(turn, boundary int64) bool {

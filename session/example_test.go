@@ -71,7 +71,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	printWindow(w)
-	fmt.Printf("budget %d from %s, %d tokens used\n", w.Budget, w.Source, w.Usage)
+	fmt.Printf("budget %d from %s, %d tokens used\n", w.Budget, w.Source, w.Used())
 	// Output:
 	// system    system You answer by evaluating Lisp cells.
 	// user      2      What is the square of 12?
@@ -109,13 +109,13 @@ func ExampleSession_Undo() {
 		fmt.Printf("%s: head %d\n", what, s.Head())
 		printWindow(w)
 	}
-	mv, err := s.Undo(ctx)
+	mv, err := s.Undo(ctx, session.UndoOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("undo %d → %d (head move seq %d)\n", mv.From, mv.To, mv.Seq)
 	show("after undo")
-	if _, err := s.Redo(ctx); err != nil {
+	if _, err := s.Redo(ctx, session.UndoOptions{}); err != nil {
 		log.Fatal(err)
 	}
 	show("after redo")

@@ -73,8 +73,8 @@ func TestExportFormat(t *testing.T) {
 	if err := s.ReportTooLarge(ctx, 350); err != nil {
 		t.Fatal(err)
 	}
-	must(s.Undo(ctx))
-	must(s.Redo(ctx))
+	must(s.Undo(ctx, session.UndoOptions{}))
+	must(s.Redo(ctx, session.UndoOptions{}))
 	must(s.Window(ctx, session.WindowOptions{Send: true}))
 	var buf bytes.Buffer
 	if _, err := jsonl.Export(ctx, st, &buf, jsonl.ExportOptions{}); err != nil {

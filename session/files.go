@@ -35,8 +35,9 @@ func sameText(a, b *string) bool {
 	return *a == *b
 }
 
-// state makes a file state from what files.Dir.State returns.
-func state(text string, ok bool) *string {
+// fileContent is a file's content as the log records it, from what
+// files.Dir.State returns: nil for an absent file.
+func fileContent(text string, ok bool) *string {
 	if !ok {
 		return nil
 	}

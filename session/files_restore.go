@@ -178,7 +178,7 @@ func (s *Session) restoreFile(ctx context.Context, d *files.Dir, f fileRestore, 
 	case err != nil:
 		return "left " + f.path + ": " + err.Error()
 	default:
-		current = state(text, ok)
+		current = fileContent(text, ok)
 	}
 	if sameSide(current, currentSum, f.target, f.targetSum) {
 		return s.restoreMode(ctx, d, f, to, moveSeq, current, currentSum)

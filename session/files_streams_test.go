@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nodelisp/nodelisp/event"
+	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -49,10 +50,10 @@ func TestFileStreamsRecordAndUndo(t *testing.T) {
 		if n != 2 {
 			t.Errorf("%d file changes recorded, want 2 (one per closed output stream)", n)
 		}
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored notes/a.txt")
 		wantFiles(t, dir, map[string]string{"notes/a.txt": "first\nsecond 2\n"})
-		mv, err = s.Undo(ctx)
+		mv, err = s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed notes/a.txt")
 		wantFiles(t, dir, map[string]string{})
 	})

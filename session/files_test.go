@@ -118,27 +118,27 @@ func TestFileVerbsUndoRedo(t *testing.T) {
 		}
 		wantFiles(t, dir, map[string]string{"src/b.txt": "bee"})
 
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored a.txt")
 		wantFiles(t, dir, map[string]string{"a.txt": "two", "src/b.txt": "bee"})
-		mv, err = s.Undo(ctx)
+		mv, err = s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed src/b.txt", "restored a.txt")
 		wantFiles(t, dir, map[string]string{"a.txt": "one"})
-		mv, err = s.Undo(ctx)
+		mv, err = s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed a.txt")
 		wantFiles(t, dir, map[string]string{})
 
-		mv, err = s.Redo(ctx)
+		mv, err = s.Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored a.txt")
 		wantFiles(t, dir, map[string]string{"a.txt": "one"})
 		// Redo follows the newest undo only, so the way back to turn three
 		// is a rewind; it re-applies turn two's changes and then three's.
-		mv, err = s.Rewind(ctx, t3)
+		mv, err = s.Rewind(ctx, t3, session.UndoOptions{})
 		wantMove(t, mv, err, "removed a.txt", "restored src/b.txt")
 		wantFiles(t, dir, map[string]string{"src/b.txt": "bee"})
-		mv, err = s.Undo(ctx)
+		mv, err = s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored a.txt")
-		mv, err = s.Redo(ctx)
+		mv, err = s.Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed a.txt")
 		wantFiles(t, dir, map[string]string{"src/b.txt": "bee"})
 	})
@@ -175,7 +175,7 @@ func TestFileChangeEvents(t *testing.T) {
 			t.Errorf("recall-log bodies: %s", rows)
 		}
 		// The undo's restore is recorded too, marked with its head move.
-		mv := must[session.Move](t)(s.Undo(ctx))
+		mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		evs := fileEvents(t, st, s.ID())
 		last := evs[len(evs)-1]
 		if got, want := string(last.Payload), `{"path":"a.txt","before":"3","after":null,"move":`+itoa(mv.Seq)+`}`; got != want || last.Turn != 0 {
@@ -199,7 +199,7 @@ func TestRewindAcrossThreeTurns(t *testing.T) {
 		after4 := map[string]string{"a.txt": "4", "c.txt": "3"}
 		wantFiles(t, dir, after4)
 
-		mv, err := s.Rewind(ctx, t1)
+		mv, err := s.Rewind(ctx, t1, session.UndoOptions{})
 		wantMove(t, mv, err, "restored a.txt", "removed c.txt")
 		wantFiles(t, dir, map[string]string{"a.txt": "1"})
 
@@ -207,7 +207,7 @@ func TestRewindAcrossThreeTurns(t *testing.T) {
 		// back up to turn 1, then down again to turn 4.
 		must[int64](t)(s.Input(ctx, "other"))
 		cell(t, s, `(write-file "a.txt" "x") (write-file "x.txt" "x")`)
-		mv, err = s.Rewind(ctx, t4)
+		mv, err = s.Rewind(ctx, t4, session.UndoOptions{})
 		wantMove(t, mv, err, "removed x.txt", "restored a.txt", "restored c.txt")
 		wantFiles(t, dir, after4)
 
@@ -224,15 +224,15 @@ func TestUndoKeepFiles(t *testing.T) {
 		s, dir := fileSession(t, st, 0)
 		must[int64](t)(s.Input(ctx, "one"))
 		cell(t, s, `(write-file "a.txt" "1")`)
-		mv, err := s.UndoWith(ctx, session.UndoOptions{KeepFiles: true})
+		mv, err := s.Undo(ctx, session.UndoOptions{KeepFiles: true})
 		wantMove(t, mv, err)
 		wantFiles(t, dir, map[string]string{"a.txt": "1"})
 		// Redo finds the file already as turn one left it.
-		mv, err = s.Redo(ctx)
+		mv, err = s.Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err)
-		mv, err = s.Undo(ctx)
+		mv, err = s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed a.txt")
-		mv, err = s.RedoWith(ctx, session.UndoOptions{KeepFiles: true})
+		mv, err = s.Redo(ctx, session.UndoOptions{KeepFiles: true})
 		wantMove(t, mv, err)
 		wantFiles(t, dir, map[string]string{})
 	})
@@ -250,7 +250,7 @@ func TestUndoLeavesFilesChangedSince(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := len(fileEvents(t, st, s.ID()))
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored b.txt", "left a.txt: changed since (not overwritten)")
 		wantFiles(t, dir, map[string]string{"a.txt": "mine", "b.txt": "1"})
 		if n := len(fileEvents(t, st, s.ID())) - before; n != 1 {
@@ -371,11 +371,11 @@ func TestResumeThenUndoRestoresFromTheLog(t *testing.T) {
 		must[int64](t)(s.Input(ctx, "two"))
 		cell(t, s, `(write-file "a.txt" "2") (write-file "b.txt" "b")`)
 		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), fileOpts(dir, 0)))
-		mv, err := again.Undo(ctx)
+		mv, err := again.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed b.txt", "restored a.txt")
 		wantFiles(t, dir, map[string]string{"a.txt": "1"})
 		third := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), fileOpts(dir, 0)))
-		mv, err = third.Redo(ctx)
+		mv, err = third.Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored b.txt", "restored a.txt")
 		wantFiles(t, dir, map[string]string{"a.txt": "2", "b.txt": "b"})
 	})
@@ -390,10 +390,10 @@ func TestCellWritesUndoRedo(t *testing.T) {
 		must[int64](t)(s.Input(ctx, `(write-file "notes.txt" "hello")`))
 		cell(t, s, `(write-file "notes.txt" "hello")`)
 		wantFiles(t, dir, map[string]string{"notes.txt": "hello"})
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed notes.txt")
 		wantFiles(t, dir, map[string]string{})
-		mv, err = s.Redo(ctx)
+		mv, err = s.Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored notes.txt")
 		wantFiles(t, dir, map[string]string{"notes.txt": "hello"})
 	})
@@ -407,7 +407,7 @@ func TestReplayChangesNoFiles(t *testing.T) {
 		cell(t, s, `(defvar *w* (write-file "a.txt" "1")) (defvar *r* (read-file "a.txt"))`)
 		must[int64](t)(s.Input(ctx, "two"))
 		cell(t, s, `(write-file "a.txt" "2")`)
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored a.txt")
 		// The replayed defvar read the file back, but did not write it.
 		if got := cell(t, s, `*r*`); got != `"1"` {

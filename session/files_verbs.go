@@ -14,7 +14,7 @@ import (
 	"github.com/nodelisp/nodelisp/unpack"
 )
 
-// installFiles defines the file verbs of SPEC §4 when the host gave the
+// installFiles defines the file verbs of docs/files.md when the host gave the
 // session a working directory; the bare interpreter has none.
 func (s *Session) installFiles(it *interp.Interpreter) {
 	if s.opts.Workdir == "" {
@@ -128,7 +128,7 @@ func (s *Session) changeFile(ctx context.Context, op, name string, change func(b
 	if err != nil {
 		fileError(op, err)
 	}
-	before := state(text, ok)
+	before := fileContent(text, ok)
 	after := change(before)
 	if sameText(before, after) {
 		return &lisp.String{S: rel}

@@ -50,7 +50,7 @@ func (s *Session) catchUp(ctx context.Context) (bool, error) {
 		return false, nil
 	}
 	from, first := s.tree.head, s.seen == 0
-	s.state, s.edits, s.states = nil, nil, nil
+	s.last, s.edits, s.states = nil, nil, nil
 	if err := s.load(ctx); err != nil {
 		return false, err
 	}

@@ -26,13 +26,13 @@ func TestTwoHostsFollowOneHead(t *testing.T) {
 		}
 		h.turn(b, `(push (last-host) *seen*)`)
 		for name, s := range map[string]*session.Session{"a": a, "b": b} {
-			if _, err := s.Undo(ctx); err != nil {
+			if _, err := s.Undo(ctx, session.UndoOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			if s.Head() != ta {
 				t.Errorf("host %s undid to %d, want %d", name, s.Head(), ta)
 			}
-			if _, err := s.Redo(ctx); err != nil {
+			if _, err := s.Redo(ctx, session.UndoOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -22,14 +22,14 @@ func TestHeadMovesKeepChainsShort(t *testing.T) {
 		}
 	}
 	for range 20 {
-		if _, err := s.Undo(ctx); err != nil {
+		if _, err := s.Undo(ctx, UndoOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Redo(ctx); err != nil {
+		if _, err := s.Redo(ctx, UndoOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	chain, err := s.stateChain(ctx, s.img.seq)
+	chain, err := s.stateChain(ctx, s.img.Seq())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,10 +97,10 @@ func BenchmarkHeadMove1000Turns200Globals(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := s.Undo(ctx); err != nil {
+				if _, err := s.Undo(ctx, session.UndoOptions{}); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := s.Redo(ctx); err != nil {
+				if _, err := s.Redo(ctx, session.UndoOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -38,7 +38,7 @@ func TestSharingBetweenGlobalsKept(t *testing.T) {
 	h.turn(s, `(+ 1 2)`)
 	const form = `(list *a* (eq (cdr *a*) *b*) (eq (cdr *c*) *d*) (eq (gethash 1 *e*) *c*))`
 	const want = `((1 9) t t t)`
-	must[session.Move](t)(s.Undo(ctx))
+	must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 	if got := evalPrinted(t, s, form); got != want {
 		t.Errorf("after undo: %s, want %s", got, want)
 	}
@@ -49,7 +49,7 @@ func TestSharingBetweenGlobalsKept(t *testing.T) {
 	// Breaking the sharing is recorded too.
 	h.turn(again, `(setf *b* (list 9))`)
 	h.turn(again, `(+ 1 2)`)
-	must[session.Move](t)(again.Undo(ctx))
+	must[session.Move](t)(again.Undo(ctx, session.UndoOptions{}))
 	if got := evalPrinted(t, again, `(list *a* *b* (eq (cdr *a*) *b*))`); got != `((1 9) (9) nil)` {
 		t.Errorf("after the sharing was broken: %s", got)
 	}
@@ -64,7 +64,7 @@ func TestDefconstantNotEvaluatedAgain(t *testing.T) {
 	s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
 	h.turn(s, `(defconstant +size+ (progn (count-init) 42)) (defconstant |lower| '(1 2))`)
 	h.turn(s, `(+ 1 2)`)
-	must[session.Move](t)(s.Undo(ctx))
+	must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 	const form = `(list +size+ (handler-case (eval '(setq +size+ 1)) (error () t)) |lower|)`
 	if got := evalPrinted(t, s, form); got != "(42 t (1 2))" {
 		t.Errorf("after undo: %s", got)
@@ -93,7 +93,7 @@ func TestDefinitionsInsideLet(t *testing.T) {
 	h.turn(s, `(defgeneric describe-it (x)) (flet ((tag (x) (list :tag x))) (defmethod describe-it ((x integer)) (tag x)))`)
 	h.turn(s, `(counter) (counter)`)
 	h.turn(s, `(+ 1 2)`)
-	mv := must[session.Move](t)(s.Undo(ctx))
+	mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 	if got := evalPrinted(t, s, `(describe-it 3)`); got != "(:tag 3)" {
 		t.Errorf("the method defined inside a flet: %s", got)
 	}
@@ -144,7 +144,7 @@ func TestLegacySessionKeepsDefinitions(t *testing.T) {
 	again := must[*session.Session](t)(session.Resume(ctx, dst, s.ID(), h.opts()))
 	h.turn(again, `(setf *n* 4)`)
 	h.turn(again, `(+ 1 2)`)
-	must[session.Move](t)(again.Undo(ctx))
+	must[session.Move](t)(again.Undo(ctx, session.UndoOptions{}))
 	if got := evalPrinted(t, again, `(list (sq *n*) (pt-x (make-pt :x 1)))`); got != "(16 1)" {
 		t.Errorf("after undo: %s", got)
 	}

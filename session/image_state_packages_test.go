@@ -55,7 +55,7 @@ func TestHeadMovesRestorePackages(t *testing.T) {
 		}
 		h.turn(s, `(in-package :cl-user) (defpackage :later (:use :cl))`)
 
-		must[session.Move](t)(s.Undo(ctx))
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		if got := packagesSnapshot(t, s); got != want {
 			t.Errorf("undo: %s\nwant %s", got, want)
 		}

@@ -136,19 +136,19 @@ func TestHeadMovesRestoreValues(t *testing.T) {
 		after := h.turn(s, `(setf *total* 1000 *s* "gone") (clrhash *table*) (setf (point-y *p*) 0) (setf (second *shared*) nil) (defun area (k) k) (setf (balance *acct*) -7)`)
 		changed := imageSnapshot(t, s)
 
-		mv := must[session.Move](t)(s.Undo(ctx))
+		mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		if mv.To != turns[4] {
 			t.Fatalf("undo went to %d, want %d", mv.To, turns[4])
 		}
 		h.wantImage(s, snaps[4], "undo")
-		must[session.Move](t)(s.Redo(ctx))
+		must[session.Move](t)(s.Redo(ctx, session.UndoOptions{}))
 		h.wantImage(s, changed, "redo")
 		if s.Head() != after {
 			t.Fatalf("redo head %d, want %d", s.Head(), after)
 		}
 		must[session.Move](t)(s.Continue(ctx, turns[2]))
 		h.wantImage(s, snaps[2], "/tree N")
-		must[session.Move](t)(s.Rewind(ctx, turns[4]))
+		must[session.Move](t)(s.Rewind(ctx, turns[4], session.UndoOptions{}))
 		h.wantImage(s, snaps[4], "rewind")
 
 		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
@@ -176,7 +176,7 @@ func TestUndoKeepsEarlierTurnsValues(t *testing.T) {
 			h.turn(s, "(incf *total* 5)")
 		}
 		h.turn(s, "(+ 1 2)")
-		must[session.Move](t)(s.Undo(ctx))
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		var total int64
 		if err := s.Interpreter().Get("*total*", &total); err != nil || total != 25 {
 			t.Errorf("*total* after undo = %d (%v), want 25", total, err)
@@ -223,7 +223,7 @@ func TestUnreadableValueIsEvaluatedAgain(t *testing.T) {
 	h.turn(s, `(defvar *double* (lambda (x) (* 2 x)))`)
 	h.turn(s, `(defvar *counter* (let ((n 0)) (lambda () (incf n))))`)
 	h.turn(s, `(funcall *counter*)`)
-	mv := must[session.Move](t)(s.Undo(ctx))
+	mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 	res, err := s.Interpreter().Eval(ctx, `(list (funcall *double* 21) (funcall *counter*))`)
 	if err != nil || res.Printed != "(42 1)" {
 		t.Errorf("after undo: %s %v", res.Printed, err)
@@ -245,7 +245,7 @@ func TestUnboundAndUnrestorable(t *testing.T) {
 	h.turn(s, `(makunbound '*gone*) (defvar *f* nil)`)
 	h.turn(s, `(set-f)`)
 	h.turn(s, `(+ 1 1)`)
-	mv := must[session.Move](t)(s.Undo(ctx))
+	mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 	if res, _ := s.Interpreter().Eval(ctx, `(boundp '*gone*)`); res.Printed != "nil" {
 		t.Errorf("*gone* bound again: %s", res.Printed)
 	}

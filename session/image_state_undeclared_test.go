@@ -34,7 +34,7 @@ func TestGlobalsMadeEveryWaySurviveUndoAndResume(t *testing.T) {
 				h.turn(s, w.cell)
 				want := evalText(t, s, check)
 				h.turn(s, "(+ 1 2)")
-				must[session.Move](t)(s.Undo(ctx))
+				must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 				if got := evalText(t, s, check); got != want {
 					t.Errorf("after undo: %s, want %s", got, want)
 				}

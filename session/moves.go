@@ -29,7 +29,7 @@ type Move struct {
 	From, To int64
 	Why      string
 	Seq      int64 // the head move event's seq
-	// Files reports what happened to files the move crossed (SPEC §4),
+	// Files reports what happened to files the move crossed (docs/files.md),
 	// one line each; empty when the move touched none.
 	Files []string
 	// Image reports, one line each, what the image could not be brought
@@ -48,12 +48,7 @@ type UndoOptions struct {
 
 // Undo moves head to the parent of the head turn and restores the files
 // the head turn changed.
-func (s *Session) Undo(ctx context.Context) (Move, error) {
-	return s.UndoWith(ctx, UndoOptions{})
-}
-
-// UndoWith is Undo with options.
-func (s *Session) UndoWith(ctx context.Context, opts UndoOptions) (Move, error) {
+func (s *Session) Undo(ctx context.Context, opts UndoOptions) (Move, error) {
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
@@ -67,12 +62,7 @@ func (s *Session) UndoWith(ctx context.Context, opts UndoOptions) (Move, error) 
 
 // Redo moves head back along the branch the last undo or rewind left and
 // re-applies the file changes of the turn it returns to.
-func (s *Session) Redo(ctx context.Context) (Move, error) {
-	return s.RedoWith(ctx, UndoOptions{})
-}
-
-// RedoWith is Redo with options.
-func (s *Session) RedoWith(ctx context.Context, opts UndoOptions) (Move, error) {
+func (s *Session) Redo(ctx context.Context, opts UndoOptions) (Move, error) {
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
@@ -104,12 +94,7 @@ func (s *Session) Continue(ctx context.Context, seq int64) (Move, error) {
 
 // Rewind moves head to turn seq (/tree N rewind), restoring files to what
 // they were right after that turn.
-func (s *Session) Rewind(ctx context.Context, seq int64) (Move, error) {
-	return s.RewindWith(ctx, seq, UndoOptions{})
-}
-
-// RewindWith is Rewind with options.
-func (s *Session) RewindWith(ctx context.Context, seq int64, opts UndoOptions) (Move, error) {
+func (s *Session) Rewind(ctx context.Context, seq int64, opts UndoOptions) (Move, error) {
 	if err := s.follow(ctx); err != nil {
 		return Move{}, err
 	}
@@ -132,7 +117,7 @@ func (s *Session) checkTurn(seq int64) error {
 
 // moveHead appends the head move, restores the files it crosses when
 // restore is set (see planRestore), and brings the image to the state
-// right after turn to (image_restore.go). The plans are made before
+// right after turn to (image.go, imagestate.Restore). The plans are made before
 // anything is appended, so a log that cannot be read leaves head where it
 // was. A state record that points at the target's state goes in the same
 // append, so the log's newest state record always describes head.

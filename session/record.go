@@ -180,8 +180,8 @@ func joinOutput(a, b string) string {
 	return a + "\n" + b
 }
 
-// noteOf finds the ;; note of a cell the reader rejects, so a malformed
-// cell keeps its note too.
+// nonNil is names, or an empty list for nil, so the payload holds []
+// rather than null.
 func nonNil(names []string) []string {
 	if names == nil {
 		return []string{}

@@ -13,7 +13,7 @@ import (
 )
 
 // InterruptedText is the text of the tool result resume records for a cell
-// whose host stopped before it finished (SPEC §2).
+// whose host stopped before it finished (docs/storage.md).
 const InterruptedText = "the host stopped before this cell finished"
 
 // recover puts right on resume what a host that stopped mid-cell (kill -9,
@@ -162,7 +162,7 @@ func (s *Session) reconcileFiles(ctx context.Context) error {
 		if err != nil {
 			continue
 		}
-		disk := state(text, ok)
+		disk := fileContent(text, ok)
 		if sameText(disk, c.After) || !sameText(disk, c.Before) {
 			continue
 		}

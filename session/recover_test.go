@@ -73,10 +73,10 @@ func TestResumeReconcilesAChangeTheDiskLacks(t *testing.T) {
 		if n := len(evs); n != 3 || !strings.Contains(string(evs[2].Payload), `"before":"new","after":"old","reconciled":true`) {
 			t.Fatalf("file changes after resume: %d, last %s", n, evs[n-1].Payload)
 		}
-		mv, err := again.Undo(ctx)
+		mv, err := again.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err)
 		wantFiles(t, dir, map[string]string{"a.txt": "old"})
-		mv, err = again.Undo(ctx)
+		mv, err = again.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "removed a.txt")
 		wantFiles(t, dir, map[string]string{})
 	})
@@ -106,22 +106,22 @@ func TestResumeLeavesAnEditMadeWhileNoHostRan(t *testing.T) {
 		if n := len(fileEvents(t, st, s.ID())); n != before {
 			t.Errorf("resume recorded %d file changes for an edit it did not make", n-before)
 		}
-		mv, err := again.Undo(ctx)
+		mv, err := again.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "left b.txt: changed since (not overwritten)")
 		wantFiles(t, dir, map[string]string{"a.txt": "old", "b.txt": "theirs"})
 
 		// Redo after an edit made between two processes.
 		writeTemp(t, filepath.Join(dir, "b.txt"), "theirs again")
-		mv, err = resume().Redo(ctx)
+		mv, err = resume().Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "left b.txt: changed since (not overwritten)")
 		wantFiles(t, dir, map[string]string{"a.txt": "old", "b.txt": "theirs again"})
 
 		// Rewind to the first turn after an edit of its file.
 		writeTemp(t, filepath.Join(dir, "a.txt"), "edited")
-		mv, err = resume().Rewind(ctx, one)
+		mv, err = resume().Rewind(ctx, one, session.UndoOptions{})
 		wantMove(t, mv, err, "left b.txt: changed since (not overwritten)")
 		wantFiles(t, dir, map[string]string{"a.txt": "edited", "b.txt": "theirs again"})
-		mv, err = resume().Undo(ctx)
+		mv, err = resume().Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "left a.txt: changed since (not overwritten)")
 		wantFiles(t, dir, map[string]string{"a.txt": "edited", "b.txt": "theirs again"})
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/nodelisp/nodelisp/event"
+	"github.com/nodelisp/nodelisp/imagestate"
 
 	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -14,7 +15,7 @@ import (
 )
 
 // replayed are the operators whose forms are replayed into a fresh image
-// for a session from before state records (image_state.go): the
+// for a session from before state records (image.go, package imagestate): the
 // definitions and the watch list. Values only set with setq are not
 // brought back that way (docs/sessions.md).
 var replayed = map[*lisp.Symbol]bool{
@@ -44,8 +45,8 @@ func (s *Session) freshImage() {
 func (s *Session) replayImage(ctx context.Context, to int64) error {
 	ctx = withReplay(ctx) // replayed cells must not touch files again
 	s.freshImage()
-	s.img = s.newImageState()
-	s.img.replayed = true
+	s.img = imagestate.NewTracker(s.interpreter.Evaluator())
+	s.img.Replayed()
 	path := s.tree.path(to)
 	if len(path) == 0 {
 		return nil
@@ -82,7 +83,7 @@ func (s *Session) rebuildImage(ctx context.Context) error {
 	if !ok {
 		if s.tree.head == 0 {
 			s.freshImage()
-			s.img = s.newImageState()
+			s.img = imagestate.NewTracker(s.interpreter.Evaluator())
 			return nil
 		}
 		if !s.tree.rooted {
@@ -120,5 +121,5 @@ func (s *Session) replayCell(ctx context.Context, code string) {
 			_, _ = s.interpreter.EvalForm(ctx, cell, form)
 		}
 	}
-	s.noteReplayed(cell)
+	s.img.NoteReplayed(s.interpreter.Evaluator(), cell, replayed)
 }

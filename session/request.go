@@ -12,80 +12,9 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// Window is the window for a model request, and the figures behind it.
-type Window struct {
-	Messages []Message
-	Head     int64 // the running turn
-	Boundary int64 // the eviction boundary: path turns with input seq ≤ it are evicted
-	Budget   int   // the effective budget in tokens; 0 unknown
-	Source   evict.Source
-	Usage    int  // the window's tokens (estimates, or the provider's report plus estimates)
-	Warned   bool // the warning was given since the last eviction
-	// Warning and Evicted say what this request did: gave the warning,
-	// moved the boundary or shed rounds.
-	Warning, Evicted bool
-	// WarnPercent is the share of the budget the warning's text states,
-	// when this request gave it: what a host shows beside it.
-	WarnPercent int
-	// Parts is the usage by part, for /context.
-	Parts evict.Usage
-	// Receipt is what this request did with a pending context edit (the
-	// text it wrote to context.receipt.txt); "" when none was pending.
-	Receipt string
-}
-
-// WindowOptions say what a window is for.
-type WindowOptions struct {
-	// Send marks the window a request (SPEC §4): pending context edits are
-	// taken, the warning and eviction are applied, and the request is
-	// recorded. Without it the window is only looked at.
-	Send bool
-}
-
-// Window builds the window for the next model request from the log.
-func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, error) {
-	var receipt string
-	if opts.Send && s.tree.head != 0 {
-		if err := s.syncSettings(ctx); err != nil {
-			return nil, err
-		}
-		var err error
-		if receipt, err = s.takeContext(ctx); err != nil {
-			return nil, err
-		}
-	}
-	w, err := s.window(ctx, opts)
-	if w != nil {
-		w.Receipt = receipt
-		// The head, even when its turn is evicted and no message of the
-		// window is of it (after /tree N onto an evicted turn).
-		w.Head = s.tree.head
-	}
-	return w, err
-}
-
-// window builds the window, and applies a request's rules when opts say
-// it is one.
-func (s *Session) window(ctx context.Context, opts WindowOptions) (*Window, error) {
-	st, err := s.loadState(ctx)
-	if err != nil {
-		return nil, err
-	}
-	budget := s.budget(st)
-	b, err := s.assemble(ctx, st)
-	if err != nil {
-		return nil, err
-	}
-	w := b.window(budget, st)
-	if !opts.Send {
-		return w, nil
-	}
-	return s.request(ctx, st, b, w)
-}
-
 // budget is the session model's effective budget, bounded by the lowest
 // recorded ceiling.
-func (s *Session) budget(st logState) evict.Budget {
+func (s *Session) budget(st lastEvents) evict.Budget {
 	b := s.budgets().Resolve(s.opts.Model, s.overrides())
 	tokens, source := evict.Effective(b, st.ceiling.Lowest)
 	b.Tokens, b.Source = tokens, source
@@ -116,7 +45,7 @@ type assembly struct {
 	edits    *contextState
 }
 
-func (s *Session) assemble(ctx context.Context, st logState) (*assembly, error) {
+func (s *Session) assemble(ctx context.Context, st lastEvents) (*assembly, error) {
 	edits, err := s.loadContextState(ctx)
 	if err != nil {
 		return nil, err
@@ -139,53 +68,50 @@ func (s *Session) assemble(ctx context.Context, st logState) (*assembly, error) 
 }
 
 // window lays the assembly out as messages: system prompt, stub, the turns.
-func (a *assembly) window(budget evict.Budget, st logState) *Window {
-	w := &Window{Boundary: a.boundary, Budget: budget.Tokens, Source: budget.Source}
+func (a *assembly) window(budget evict.Budget, st lastEvents) *Window {
+	w := &Window{Usage: evict.Usage{Boundary: a.boundary, Budget: budget.Tokens, Source: budget.Source}}
 	add := func(m Message, part *int) {
 		m.Tokens = tokensOf(m.Text)
 		w.Messages = append(w.Messages, m)
 		*part += m.Tokens
 	}
 	if a.system != "" {
-		add(Message{ID: "system", Role: RoleSystem, Text: a.system}, &w.Parts.System)
+		add(Message{ID: "system", Role: RoleSystem, Text: a.system}, &w.Usage.System)
 	}
 	if a.span.Turns > 0 {
-		add(Message{ID: "stub", Role: RoleSystem, Text: evict.WholeStub(stubSpan(a.span))}, &w.Parts.Stub)
+		add(Message{ID: "stub", Role: RoleSystem, Text: evict.WholeStub(stubSpan(a.span))}, &w.Usage.Stub)
 	}
 	for i, t := range a.turns {
-		part := &w.Parts.Finished
+		part := &w.Usage.Finished
 		if i == len(a.turns)-1 {
-			part = &w.Parts.Running
+			part = &w.Usage.Running
 			w.Head = t.input.Seq
 		}
 		for _, m := range t.messages() {
 			if isNoteID(m.ID) {
-				add(m, &w.Parts.Notes)
+				add(m, &w.Usage.Notes)
 				continue
 			}
 			add(m, part)
 		}
 	}
-	w.Parts.Budget, w.Parts.Source, w.Parts.Boundary = budget.Tokens, budget.Source, a.boundary
 	w.Warned = st.warningSeq > st.evictionSeq
-	w.Parts.Warned = w.Warned
-	w.Usage = w.Parts.Used()
 	if reported, ok := st.reportedUsage(w.Messages); ok {
-		w.Usage, w.Parts.Reported = reported, reported
+		w.Reported = reported
 	}
 	return w
 }
 
 // request applies the rules of a model request to a built window: the
 // warning, eviction, and the request's own record, appended in one call.
-func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Window) (*Window, error) {
-	state := evict.State{
+func (s *Session) request(ctx context.Context, st lastEvents, a *assembly, w *Window) (*Window, error) {
+	prior := evict.Prior{
 		Warned:          st.warningSeq > st.evictionSeq,
 		CeilingRecorded: st.ceilingSeq > st.requestSeq,
 	}
 	req := policyRequest(a, w, st.eviction.Boundary)
-	req.Warning = tokensOf(evict.Warning(w.Usage, w.Budget))
-	d := evict.Decide(state, req)
+	req.Warning = tokensOf(evict.Warning(w.Used(), w.Budget))
+	d := evict.Decide(prior, req)
 	var events []store.NewEvent
 	if d.Evict {
 		// The provider's figure was for the window before the eviction:
@@ -214,25 +140,17 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 		st.eviction = ev
 		w.Evicted = true
 		w.Warned = false
-		w.Parts.Warned = false
 	}
 	if d.Warn {
-		text := evict.Warning(w.Usage, w.Budget)
-		m := Message{ID: "warn", Role: RoleSystem, Text: text, Tokens: tokensOf(text)}
-		w.Messages = append(w.Messages, m)
-		w.Parts.Warning = m.Tokens
-		w.WarnPercent = evict.Percent(w.Usage, w.Budget)
-		w.Usage += m.Tokens
-		if w.Parts.Reported > 0 {
-			w.Parts.Reported = w.Usage
-		}
-		w.Warning, w.Warned, w.Parts.Warned = true, true, true
+		text := evict.Warning(w.Used(), w.Budget)
+		w.WarnPercent = evict.Percent(w.Used(), w.Budget)
+		w.addWarning(Message{ID: "warn", Role: RoleSystem, Text: text, Tokens: tokensOf(text)})
 		events = append(events, store.NewEvent{Kind: event.KindWarning, Turn: s.tree.head, Payload: event.Encode(event.Warning{
 			Usage: d.Usage, Budget: w.Budget, Percent: evict.Percent(d.Usage, w.Budget), Text: text,
 		})})
 	}
 	events = append(events, store.NewEvent{Kind: event.KindRequest, Turn: s.tree.head, Payload: event.Encode(event.Request{
-		Messages: len(w.Messages), Tokens: w.Usage, Head: s.tree.head,
+		Messages: len(w.Messages), Tokens: w.Used(), Head: s.tree.head,
 	})})
 	if s.tree.head == 0 {
 		// Before the first input there is no turn to hang events on, and
@@ -247,7 +165,7 @@ func (s *Session) request(ctx context.Context, st logState, a *assembly, w *Wind
 
 // policyRequest is the eviction policy's view of a laid-out window.
 func policyRequest(a *assembly, w *Window, boundary int64) evict.Request {
-	req := evict.Request{Budget: w.Budget, Fixed: w.Parts.System + w.Parts.Stub, Usage: w.Usage, Boundary: boundary}
+	req := evict.Request{Budget: w.Budget, Fixed: w.Usage.System + w.Usage.Stub, Usage: w.Used(), Boundary: boundary}
 	for i, t := range a.turns {
 		req.Turns = append(req.Turns, t.evictTurn(i < len(a.turns)-1))
 	}
@@ -316,7 +234,7 @@ func lastEvicted(path []int64, boundary int64) int64 {
 // request; until the window changes, usage is that figure plus estimates
 // of what came after.
 func (s *Session) ReportUsage(ctx context.Context, inputTokens int) error {
-	st, err := s.loadState(ctx)
+	st, err := s.loadLastEvents(ctx)
 	if err != nil {
 		return err
 	}
@@ -332,7 +250,7 @@ func (s *Session) ReportTooLarge(ctx context.Context, tokens int) error {
 	if tokens <= 0 {
 		return fmt.Errorf("ceiling must be positive, got %d", tokens)
 	}
-	st, err := s.loadState(ctx)
+	st, err := s.loadLastEvents(ctx)
 	if err != nil {
 		return err
 	}

@@ -77,10 +77,10 @@ func TestRunChangesUndoRedo(t *testing.T) {
 		}
 		after := tree(t, dir)
 
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored tool.sh", "removed out/made.txt", "removed out/data.bin", "restored gone.txt", "restored edit.txt")
 		wantTree(t, dir, before)
-		mv, err = s.Redo(ctx)
+		mv, err = s.Redo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "restored tool.sh", "restored out/made.txt", "left out/data.bin: not restored (a run changed it and its contents were recorded by hash only: a binary file or one over the size cap)", "removed gone.txt", "restored edit.txt")
 		delete(after, "out/data.bin")
 		wantTree(t, dir, after)
@@ -96,7 +96,7 @@ func TestRunUndoLeavesAFileChangedSince(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("someone else's\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		mv, err := s.Undo(ctx)
+		mv, err := s.Undo(ctx, session.UndoOptions{})
 		wantMove(t, mv, err, "left notes.txt: changed since (not overwritten)")
 		wantFiles(t, dir, map[string]string{"notes.txt": "someone else's\n"})
 	})
@@ -164,7 +164,7 @@ func TestRunStoppedCellStillRecordsItsChanges(t *testing.T) {
 		t.Fatalf("a stopped cell returned %s", r.Text)
 	}
 	wantFiles(t, dir, map[string]string{"half.txt": "partial\n"})
-	mv, err := s.Undo(ctx)
+	mv, err := s.Undo(ctx, session.UndoOptions{})
 	wantMove(t, mv, err, "removed half.txt")
 }
 
@@ -262,7 +262,7 @@ func TestRunTreeRewindPutsTheTreeBack(t *testing.T) {
 			turn int64
 			want map[string]string
 		}{{"back to set up", setUp, atSetUp}, {"forward to build", build, atBuild}, {"forward to tidy", tidy, atTidy}, {"back to set up again", setUp, atSetUp}} {
-			if _, err := s.Rewind(ctx, step.turn); err != nil {
+			if _, err := s.Rewind(ctx, step.turn, session.UndoOptions{}); err != nil {
 				t.Fatalf("%s: %v", step.name, err)
 			}
 			wantTree(t, dir, step.want)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nodelisp/nodelisp/event"
+	"github.com/nodelisp/nodelisp/imagestate"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
@@ -79,8 +80,9 @@ type Session struct {
 	tree        *tree
 	interpreter *interp.Interpreter
 	watch       []string // watched global names, in the order first watched
-	// state is the request state (loadState), once read from the log.
-	state *logState
+	// last is the newest events a request decides on (loadLastEvents),
+	// once read from the log.
+	last *lastEvents
 	// edits are the taken context edits (loadContextState), once read.
 	edits *contextState
 	// overrideTable is the session's own runtime overrides
@@ -90,9 +92,9 @@ type Session struct {
 	logged event.Settings
 	// notice says, in one line, what resuming changed; "" when nothing.
 	notice string
-	// img is the image's global state as last recorded (image_state.go);
+	// img is the image's global state as last recorded (image.go, package imagestate);
 	// states indexes the state records by turn, once a head move read it.
-	img    *imageState
+	img    *imagestate.Tracker
 	states *stateIndex
 	// restoreNotes say what the last rebuild could not restore exactly.
 	restoreNotes []string
@@ -120,7 +122,7 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 		info := store.Session{ID: id, Title: opts.Title, CreatedAt: store.Now()}
 		s := &Session{st: &unbornStore{Store: st, info: info}, info: info, opts: opts, tree: newTree()}
 		s.freshImage()
-		s.img = s.newImageState()
+		s.img = imagestate.NewTracker(s.interpreter.Evaluator())
 		return s, nil
 	}
 	info, err := st.CreateSession(ctx, opts.ID, opts.Title)
@@ -129,7 +131,7 @@ func Open(ctx context.Context, st store.Store, opts Options) (*Session, error) {
 	}
 	s := &Session{st: st, info: info, opts: opts, tree: newTree()}
 	s.freshImage()
-	s.img = s.newImageState()
+	s.img = imagestate.NewTracker(s.interpreter.Evaluator())
 	return s, nil
 }
 
@@ -214,8 +216,8 @@ func (s *Session) append(ctx context.Context, events ...store.NewEvent) ([]store
 	for _, e := range out {
 		s.seen = max(s.seen, e.Seq)
 		s.tree.apply(e)
-		if s.state != nil {
-			s.state.fold(e)
+		if s.last != nil {
+			s.last.fold(e)
 		}
 		if s.states != nil && e.Kind == event.KindState {
 			s.states.byTurn[e.Turn] = e.Seq

@@ -107,7 +107,7 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 		must[session.CellResult](t)(s.Eval(ctx, "(defvar *a* 1)"))
 		t2 := must[int64](t)(s.Input(ctx, "two"))
 		must[session.CellResult](t)(s.Eval(ctx, "(defun two () 2)"))
-		mv := must[session.Move](t)(s.Undo(ctx))
+		mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		if mv.From != t2 || mv.To != t1 || s.Head() != t1 {
 			t.Fatalf("undo: %+v head %d", mv, s.Head())
 		}
@@ -116,7 +116,7 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 		if r.Text != "nil" {
 			t.Errorf("after undo (fboundp 'two) = %s", r.Text)
 		}
-		must[session.Move](t)(s.Redo(ctx))
+		must[session.Move](t)(s.Redo(ctx, session.UndoOptions{}))
 		if s.Head() != t2 {
 			t.Fatalf("redo: head %d, want %d", s.Head(), t2)
 		}
@@ -124,9 +124,9 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 		if r.Text != "(1 2)" {
 			t.Errorf("after redo: %s", r.Text)
 		}
-		must[session.Move](t)(s.Undo(ctx))
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		t3 := must[int64](t)(s.Input(ctx, "three, a new branch"))
-		if _, err := s.Redo(ctx); err == nil {
+		if _, err := s.Redo(ctx, session.UndoOptions{}); err == nil {
 			t.Errorf("redo after a new input should have nothing to redo")
 		}
 		tree := treeOf(t, s)
@@ -183,11 +183,11 @@ func TestWarnThenEvict(t *testing.T) {
 			}
 			if w.Evicted {
 				if !warned {
-					t.Fatalf("evicted at %d%% without a warning first", w.Usage*100/w.Budget)
+					t.Fatalf("evicted at %d%% without a warning first", w.Used()*100/w.Budget)
 				}
 				evicted = true
-				if w.Usage*2 > w.Budget+50 {
-					t.Errorf("after eviction usage %d of %d", w.Usage, w.Budget)
+				if w.Used()*2 > w.Budget+50 {
+					t.Errorf("after eviction usage %d of %d", w.Used(), w.Budget)
 				}
 				stub := w.Messages[0]
 				if stub.ID != "stub" || !strings.HasPrefix(stub.Text, "[history evicted: seq "+itoa(turns[0])+"–") {
@@ -208,7 +208,7 @@ func TestWarnThenEvict(t *testing.T) {
 			t.Errorf("window after restart (-before +after):\n%s", diff)
 		}
 		// The boundary survives undo.
-		must[session.Move](t)(again.Undo(ctx))
+		must[session.Move](t)(again.Undo(ctx, session.UndoOptions{}))
 		undone := must[*session.Window](t)(again.Window(ctx, session.WindowOptions{}))
 		if undone.Boundary != before.Boundary {
 			t.Errorf("boundary after undo %d, want %d", undone.Boundary, before.Boundary)
@@ -232,18 +232,18 @@ func TestRedoRetracesSeveralUndos(t *testing.T) {
 		turns = append(turns, must[int64](t)(s.Input(ctx, text)))
 	}
 	for range turns {
-		must[session.Move](t)(s.Undo(ctx))
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 	}
 	if s.Head() != 0 {
 		t.Fatalf("after three undos head = %d", s.Head())
 	}
 	for _, want := range turns {
-		mv := must[session.Move](t)(s.Redo(ctx))
+		mv := must[session.Move](t)(s.Redo(ctx, session.UndoOptions{}))
 		if mv.To != want {
 			t.Fatalf("redo went to %d, want %d", mv.To, want)
 		}
 	}
-	if _, err := s.Redo(ctx); err == nil {
+	if _, err := s.Redo(ctx, session.UndoOptions{}); err == nil {
 		t.Errorf("a fourth redo should have nothing to redo")
 	}
 }

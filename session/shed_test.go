@@ -170,15 +170,15 @@ func TestRunningTurnShedsRounds(t *testing.T) {
 				}
 				continue
 			}
-			if !warned && w.Usage <= w.Budget {
+			if !warned && w.Used() <= w.Budget {
 				t.Errorf("round %d: shed without a warning first", i)
 			}
 			warned = false
 			if w.Boundary != 0 {
 				t.Fatalf("round %d: the running turn was evicted whole (boundary %d)", i, w.Boundary)
 			}
-			if w.Usage > w.Budget {
-				t.Errorf("round %d: usage %d still over the budget %d after shedding", i, w.Usage, w.Budget)
+			if w.Used() > w.Budget {
+				t.Errorf("round %d: usage %d still over the budget %d after shedding", i, w.Used(), w.Budget)
 			}
 			if w.Messages[0].ID != seqID(in) {
 				t.Fatalf("round %d: first message is %s, want the input %d", i, w.Messages[0].ID, in)
@@ -268,14 +268,14 @@ func TestCeilingEvictsAtOnce(t *testing.T) {
 		}
 	}
 	before := h.look()
-	if err := h.s.ReportTooLarge(h.ctx, before.Usage+500); err != nil {
+	if err := h.s.ReportTooLarge(h.ctx, before.Used()+500); err != nil {
 		t.Fatal(err)
 	}
-	lowest := before.Usage - 100
+	lowest := before.Used() - 100
 	if err := h.s.ReportTooLarge(h.ctx, lowest); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.s.ReportTooLarge(h.ctx, before.Usage+200); err != nil {
+	if err := h.s.ReportTooLarge(h.ctx, before.Used()+200); err != nil {
 		t.Fatal(err)
 	}
 	if err := h.s.ReportTooLarge(h.ctx, 0); err == nil {
@@ -289,8 +289,8 @@ func TestCeilingEvictsAtOnce(t *testing.T) {
 	if !w.Evicted || w.Warning {
 		t.Fatalf("first request after the ceiling: evicted %v warning %v, want an eviction at once", w.Evicted, w.Warning)
 	}
-	if w.Budget != lowest || w.Usage*2 > lowest+100 {
-		t.Errorf("after the ceiling: usage %d of budget %d, want about half of %d", w.Usage, w.Budget, lowest)
+	if w.Budget != lowest || w.Used()*2 > lowest+100 {
+		t.Errorf("after the ceiling: usage %d of budget %d, want about half of %d", w.Used(), w.Budget, lowest)
 	}
 	if m, _, ok := message(w, "stub"); !ok || parseWholeStub(t, m.Text).First != turns[0] {
 		t.Errorf("stub after the ceiling eviction: %v", texts(w))

@@ -56,7 +56,7 @@ type simulation struct {
 }
 
 // request makes one request and checks what it did against the rules of
-// SPEC §5.
+// docs/eviction.md.
 func (sim *simulation) request() *session.Window {
 	t := sim.t
 	t.Helper()
@@ -71,7 +71,7 @@ func (sim *simulation) request() *session.Window {
 		sim.warned = true
 	} else if sim.warned && !w.Evicted {
 		// Usage only grows between the warning and the next request.
-		t.Fatalf("the request after a warning did not evict (usage %d of %d)", w.Usage, w.Budget)
+		t.Fatalf("the request after a warning did not evict (usage %d of %d)", w.Used(), w.Budget)
 	}
 	if w.Evicted {
 		sim.evicted(w)
@@ -90,12 +90,12 @@ func (sim *simulation) evicted(w *session.Window) {
 	// Every step here adds far less than 15% of the budget, so no request
 	// goes from under 85% to over 100%: each eviction had its warning.
 	if !sim.warned {
-		t.Fatalf("evicted without a warning first (usage %d of %d)", w.Usage, w.Budget)
+		t.Fatalf("evicted without a warning first (usage %d of %d)", w.Used(), w.Budget)
 	}
 	sim.warned = false
 	sim.evicts++
-	if w.Usage > w.Budget {
-		t.Fatalf("after eviction usage %d is over the budget %d", w.Usage, w.Budget)
+	if w.Used() > w.Budget {
+		t.Fatalf("after eviction usage %d is over the budget %d", w.Used(), w.Budget)
 	}
 	if w.Boundary <= sim.boundary {
 		t.Fatalf("evicted but the boundary stayed at %d", w.Boundary)

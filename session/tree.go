@@ -168,7 +168,7 @@ func Children(turns []TreeTurn) map[int64][]TreeTurn {
 	return kids
 }
 
-// Tree lists every turn, depth first in seq order, so a caller can draw it
+// list lists every turn, depth first in seq order, so a caller can draw it
 // with one line per turn.
 func (t *tree) list() []TreeTurn {
 	onPath := map[int64]bool{}

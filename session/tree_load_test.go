@@ -28,8 +28,8 @@ func TestResumedTreeReadsTheRestOnDemand(t *testing.T) {
 			tn := must[session.Turn](t)(s.RunTurn(ctx, fmt.Sprintf("(defparameter *last* %d)", i), session.TurnOptions{}))
 			turns = append(turns, tn.Input)
 		}
-		must[session.Move](t)(s.Undo(ctx))
-		must[session.Move](t)(s.Undo(ctx))
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		branch := must[session.Turn](t)(s.RunTurn(ctx, "(defparameter *last* 100)", session.TurnOptions{})).Input
 		must[session.EvictResult](t)(s.Evict(ctx, fmt.Sprintf("through %d", turns[6])))
 		window := texts(must[*session.Window](t)(s.Window(ctx, session.WindowOptions{})))
@@ -60,10 +60,10 @@ func TestResumedTreeReadsTheRestOnDemand(t *testing.T) {
 		}
 
 		r = resume()
-		if mv, err := r.Undo(ctx); err != nil || mv.To != turns[9] || last(r) != 9 {
+		if mv, err := r.Undo(ctx, session.UndoOptions{}); err != nil || mv.To != turns[9] || last(r) != 9 {
 			t.Errorf("undo after resume: %+v, %v, *last* %d; want head %d and *last* 9", mv, err, last(r), turns[9])
 		}
-		if mv, err := r.Redo(ctx); err != nil || mv.To != branch || last(r) != 100 {
+		if mv, err := r.Redo(ctx, session.UndoOptions{}); err != nil || mv.To != branch || last(r) != 100 {
 			t.Errorf("redo after resume: %+v, %v, *last* %d; want head %d and *last* 100", mv, err, last(r), branch)
 		}
 
@@ -76,7 +76,7 @@ func TestResumedTreeReadsTheRestOnDemand(t *testing.T) {
 		// Each resume continues the log the one before left: head is
 		// back on the branch here, after the undo and redo.
 		r = resume()
-		if mv, err := r.Rewind(ctx, turns[2]); err != nil || mv.To != turns[2] || last(r) != 2 {
+		if mv, err := r.Rewind(ctx, turns[2], session.UndoOptions{}); err != nil || mv.To != turns[2] || last(r) != 2 {
 			t.Errorf("rewind to evicted turn %d: %+v, %v, *last* %d; want head there and *last* 2", turns[2], mv, err, last(r))
 		}
 	})

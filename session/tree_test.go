@@ -125,13 +125,13 @@ func (h *treeHost) moved(what string, mv session.Move, err error, want session.M
 
 func (h *treeHost) undo(to int64) {
 	h.t.Helper()
-	mv, err := h.s.Undo(h.ctx)
+	mv, err := h.s.Undo(h.ctx, session.UndoOptions{})
 	h.moved("undo", mv, err, session.Move{From: h.m.head, To: to, Why: session.WhyUndo})
 }
 
 func (h *treeHost) redo(to int64) {
 	h.t.Helper()
-	mv, err := h.s.Redo(h.ctx)
+	mv, err := h.s.Redo(h.ctx, session.UndoOptions{})
 	h.moved("redo", mv, err, session.Move{From: h.m.head, To: to, Why: session.WhyRedo})
 }
 
@@ -143,7 +143,7 @@ func (h *treeHost) cont(to int64) {
 
 func (h *treeHost) rewind(to int64) {
 	h.t.Helper()
-	mv, err := h.s.Rewind(h.ctx, to)
+	mv, err := h.s.Rewind(h.ctx, to, session.UndoOptions{})
 	h.moved(fmt.Sprintf("rewind %d", to), mv, err, session.Move{From: h.m.head, To: to, Why: session.WhyRewind})
 }
 
@@ -199,7 +199,7 @@ func TestTreeMovesForksOfForks(t *testing.T) {
 		a.undo(t2)
 		a.undo(t1)
 		t4 := a.turn("t4 from t1") // t2–t3 hidden now
-		if _, err := a.s.Redo(a.ctx); !errors.Is(err, session.ErrNothingToRedo) {
+		if _, err := a.s.Redo(a.ctx, session.UndoOptions{}); !errors.Is(err, session.ErrNothingToRedo) {
 			t.Errorf("redo after a new input: %v, want ErrNothingToRedo", err)
 		}
 		a.cont(t3)
@@ -209,13 +209,13 @@ func TestTreeMovesForksOfForks(t *testing.T) {
 		a.undo(t2)
 		a.undo(t1)
 		a.undo(0)
-		if _, err := a.s.Undo(a.ctx); !errors.Is(err, session.ErrNothingToUndo) {
+		if _, err := a.s.Undo(a.ctx, session.UndoOptions{}); !errors.Is(err, session.ErrNothingToUndo) {
 			t.Errorf("undo at the root: %v, want ErrNothingToUndo", err)
 		}
 		a.redo(t1)
 		a.redo(t2)
 		a.redo(t6)
-		if _, err := a.s.Redo(a.ctx); !errors.Is(err, session.ErrNothingToRedo) {
+		if _, err := a.s.Redo(a.ctx, session.UndoOptions{}); !errors.Is(err, session.ErrNothingToRedo) {
 			t.Errorf("a fourth redo: %v, want ErrNothingToRedo", err)
 		}
 
@@ -227,7 +227,7 @@ func TestTreeMovesForksOfForks(t *testing.T) {
 		f.cont(t4)
 		f.turn("f9 from t4")
 		f.rewind(t5)
-		if _, err := f.s.Redo(f.ctx); !errors.Is(err, session.ErrNothingToRedo) {
+		if _, err := f.s.Redo(f.ctx, session.UndoOptions{}); !errors.Is(err, session.ErrNothingToRedo) {
 			t.Errorf("redo at a turn no move left: %v, want ErrNothingToRedo", err)
 		}
 

@@ -26,21 +26,21 @@ func TestReportedUsageCarriesForward(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := must[*session.Window](t)(s.Window(ctx, session.WindowOptions{}))
-		report := evict.Report(w.Parts, 60, false)
-		if w.Usage < 2600 || w.Parts.Used() != w.Usage || w.Parts.Free() != 3000-w.Usage ||
-			!strings.Contains(report, fmt.Sprintf("] %d%% of 3,000", evict.Percent(w.Usage, 3000))) {
-			t.Fatalf("figures disagree: usage %d, used %d, free %d, report:\n%s", w.Usage, w.Parts.Used(), w.Parts.Free(), report)
+		report := evict.Report(w.Usage, 60, false)
+		if w.Used() < 2600 || w.Usage.Used() != w.Used() || w.Usage.Free() != 3000-w.Used() ||
+			!strings.Contains(report, fmt.Sprintf("] %d%% of 3,000", evict.Percent(w.Used(), 3000))) {
+			t.Fatalf("figures disagree: usage %d, used %d, free %d, report:\n%s", w.Used(), w.Usage.Used(), w.Usage.Free(), report)
 		}
 		next := must[session.Turn](t)(s.RunTurn(ctx, "(+ 2 1)", session.TurnOptions{}))
-		if next.Window.Usage < 2600 || !next.Window.Warning {
-			t.Fatalf("the next request forgot the report: usage %d, warning %v", next.Window.Usage, next.Window.Warning)
+		if next.Window.Used() < 2600 || !next.Window.Warning {
+			t.Fatalf("the next request forgot the report: usage %d, warning %v", next.Window.Used(), next.Window.Warning)
 		}
 		if !strings.Contains(next.Window.Messages[len(next.Window.Messages)-1].Text, fmt.Sprintf("[context at %d%%", next.Window.WarnPercent)) {
 			t.Errorf("the warning's text and WarnPercent %d disagree", next.Window.WarnPercent)
 		}
 		last := must[session.Turn](t)(s.RunTurn(ctx, "(+ 3 1)", session.TurnOptions{}))
 		if !last.Window.Evicted {
-			t.Errorf("the request after the warning did not evict: usage %d", last.Window.Usage)
+			t.Errorf("the request after the warning did not evict: usage %d", last.Window.Used())
 		}
 	})
 }

@@ -6,10 +6,96 @@ import (
 	"fmt"
 	"strconv"
 
+	ctxfile "github.com/nodelisp/nodelisp/context"
 	"github.com/nodelisp/nodelisp/event"
+	"github.com/nodelisp/nodelisp/evict"
 
 	"github.com/nodelisp/nodelisp/store"
 )
+
+// Window is the window for a model request, and the figures behind it.
+type Window struct {
+	Messages []Message
+	Head     int64 // the running turn
+	// Usage holds the window's figures, once: the effective budget and
+	// its source, the eviction boundary (path turns with input seq ≤ it
+	// are evicted), whether the warning was given since the last
+	// eviction, and the tokens by part; Used is the window's total
+	// (estimates, or the provider's report plus estimates).
+	evict.Usage
+	// Warning and Evicted say what this request did: gave the warning,
+	// moved the boundary or shed rounds. (The warning's tokens are
+	// Usage.Warning.)
+	Warning, Evicted bool
+	// WarnPercent is the share of the budget the warning's text states,
+	// when this request gave it: what a host shows beside it.
+	WarnPercent int
+	// Receipt is what this request did with a pending context edit (its
+	// Text is what it wrote to context.receipt.txt); nil when none was
+	// pending. Front ends render it.
+	Receipt *ctxfile.Receipt
+}
+
+// WindowOptions say what a window is for.
+type WindowOptions struct {
+	// Send marks the window a request (docs/sessions.md): pending context edits are
+	// taken, the warning and eviction are applied, and the request is
+	// recorded. Without it the window is only looked at.
+	Send bool
+}
+
+// Window builds the window for the next model request from the log.
+func (s *Session) Window(ctx context.Context, opts WindowOptions) (*Window, error) {
+	var receipt *ctxfile.Receipt
+	if opts.Send && s.tree.head != 0 {
+		if err := s.syncSettings(ctx); err != nil {
+			return nil, err
+		}
+		var err error
+		if receipt, err = s.takeContext(ctx); err != nil {
+			return nil, err
+		}
+	}
+	w, err := s.window(ctx, opts)
+	if w != nil {
+		w.Receipt = receipt
+		// The head, even when its turn is evicted and no message of the
+		// window is of it (after /tree N onto an evicted turn).
+		w.Head = s.tree.head
+	}
+	return w, err
+}
+
+// window builds the window, and applies a request's rules when opts say
+// it is one.
+func (s *Session) window(ctx context.Context, opts WindowOptions) (*Window, error) {
+	st, err := s.loadLastEvents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	budget := s.budget(st)
+	b, err := s.assemble(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	w := b.window(budget, st)
+	if !opts.Send {
+		return w, nil
+	}
+	return s.request(ctx, st, b, w)
+}
+
+// addWarning puts the warning message m at the end of the window and
+// counts its tokens: in its part, and in the provider's report when the
+// total goes by one.
+func (w *Window) addWarning(m Message) {
+	w.Messages = append(w.Messages, m)
+	w.Usage.Warning = m.Tokens
+	if w.Reported > 0 {
+		w.Reported += m.Tokens
+	}
+	w.Warning, w.Warned = true, true
+}
 
 // Roles of window messages.
 const (

@@ -30,7 +30,7 @@ type HeadMove struct {
 
 // LookAt opens session id of st as it stood before seq before (0: as it
 // stands now). The model, system prompt and budget overrides are the
-// ones the log held then (SPEC §4); opts give them for a session that
+// ones the log held then (docs/sessions.md); opts give them for a session that
 // logged none, and the budget's environment.
 func LookAt(ctx context.Context, st store.Store, id string, before int64, opts Options) (*Look, error) {
 	info, err := st.Session(ctx, id)
@@ -86,7 +86,7 @@ type Standing struct {
 // ceiling, two single-event reads, where building the window reads all
 // of it.
 func (l *Look) Standing(ctx context.Context) (Standing, error) {
-	var st logState
+	var st lastEvents
 	for _, r := range []struct {
 		kind string
 		into any
@@ -150,11 +150,7 @@ func RequestWindow(ctx context.Context, st store.Store, id string, seq int64, op
 			if json.Unmarshal(e.Payload, &wp) != nil {
 				continue
 			}
-			m := Message{ID: "warn", Role: RoleSystem, Text: wp.Text, Tokens: tokensOf(wp.Text)}
-			w.Messages = append(w.Messages, m)
-			w.Parts.Warning = m.Tokens
-			w.Usage += m.Tokens
-			w.Warning, w.Warned, w.Parts.Warned = true, true, true
+			w.addWarning(Message{ID: "warn", Role: RoleSystem, Text: wp.Text, Tokens: tokensOf(wp.Text)})
 		}
 	}
 	return w, rec, nil

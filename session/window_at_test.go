@@ -60,7 +60,7 @@ func TestRequestWindowIsTheWindowSent(t *testing.T) {
 			send()
 		}
 		if i == 6 {
-			if _, err := s.Undo(ctx); err != nil {
+			if _, err := s.Undo(ctx, session.UndoOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -75,12 +75,12 @@ func TestRequestWindowIsTheWindowSent(t *testing.T) {
 		if diff := cmp.Diff(want.Messages, got.Messages); diff != "" {
 			t.Errorf("request %d: messages (-sent +rebuilt):\n%s", seq, diff)
 		}
-		if want.Usage != got.Usage || want.Parts != got.Parts || want.Evicted != got.Evicted || want.Warning != got.Warning {
+		if want.Used() != got.Used() || want.Usage != got.Usage || want.Evicted != got.Evicted || want.Warning != got.Warning {
 			t.Errorf("request %d: sent usage %d %+v evicted %v warning %v; rebuilt %d %+v %v %v", seq,
-				want.Usage, want.Parts, want.Evicted, want.Warning, got.Usage, got.Parts, got.Evicted, got.Warning)
+				want.Used(), want.Usage, want.Evicted, want.Warning, got.Used(), got.Usage, got.Evicted, got.Warning)
 		}
-		if rec.Messages != len(want.Messages) || rec.Tokens != want.Usage {
-			t.Errorf("request %d: recorded %+v, sent %d messages %d tokens", seq, rec, len(want.Messages), want.Usage)
+		if rec.Messages != len(want.Messages) || rec.Tokens != want.Used() {
+			t.Errorf("request %d: recorded %+v, sent %d messages %d tokens", seq, rec, len(want.Messages), want.Used())
 		}
 	}
 	if !evicted || !warned {

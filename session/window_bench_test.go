@@ -14,7 +14,7 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// SPEC §8 and §5: building the window costs time proportional to the
+// docs/performance.md and docs/eviction.md: building the window costs time proportional to the
 // window, not to the log. The two benchmarks build windows of about the
 // same size, one from a session of 100 turns and one from a session of
 // 10,000 turns of which all but about 100 were evicted; their figures
@@ -88,7 +88,7 @@ func benchWindow(b *testing.B, st store.Store, turns int, budget string) {
 	if len(w.Messages) < 200 || len(w.Messages) > 400 {
 		b.Fatalf("the window holds %d messages, want those of about 100 turns", len(w.Messages))
 	}
-	b.Logf("%d turns: resume %v; window of %d messages, %d tokens, boundary %d", turns, resumed, len(w.Messages), w.Usage, w.Boundary)
+	b.Logf("%d turns: resume %v; window of %d messages, %d tokens, boundary %d", turns, resumed, len(w.Messages), w.Used(), w.Boundary)
 	for _, send := range []bool{false, true} {
 		name := "look"
 		if send {

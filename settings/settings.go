@@ -1,10 +1,11 @@
 // Package settings resolves, once, everything the nodelisp command takes
-// from its flags, the process environment and the user's files (SPEC §2,
-// docs/configuration.md): the home, the store, the model, config.jsonc,
+// from its flags, the process environment and the user's files
+// (docs/configuration.md): the home, the store, the model, config.jsonc,
 // the models.dev cache and the budget override. The command calls Resolve
 // with the environment's lookup and the user's home directory, and passes
-// the plain values down; no package below the command reads the
-// environment.
+// the plain values down. One setting is still read below the command:
+// internal/cli reads $NODECODE_CELL_MEMORY for a script run without
+// --cell-memory (docs/architecture.md).
 package settings
 
 import (

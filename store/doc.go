@@ -1,5 +1,5 @@
 // Package store defines nodelisp's event log: the sessions and events of
-// SPEC §2 and the one Go interface, Store, that every backend implements.
+// docs/storage.md and the one Go interface, Store, that every backend implements.
 //
 // An event is appended once and never changed. Its payload is a JSON object
 // kept verbatim as text, so recall's :match runs over exactly the bytes the

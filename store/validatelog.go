@@ -36,7 +36,7 @@ type Parent struct {
 	Unknown bool
 }
 
-// LogError is a rule of the log model (SPEC §2, §4) that a log breaks:
+// LogError is a rule of the log model (docs/storage.md, docs/sessions.md) that a log breaks:
 // the session, and the event by its index in that session's Events (-1
 // for the session itself), so a reader of a file can name the line.
 type LogError struct {

@@ -6,7 +6,7 @@
 //
 // Each transcript becomes one session whose Source (store.Source) names
 // the tool, the tool's own session id and the file. Its messages become
-// events of SPEC §2's kinds: "input" for the user's text, "assistant
+// events of the kinds docs/storage.md lists: "input" for the user's text, "assistant
 // answer" for the assistant's, "tool call" (the tool's name and arguments
 // as the code) and "tool result" (its output). Everything else a
 // transcript holds (thinking, hook progress, file snapshots, encrypted

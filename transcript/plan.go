@@ -78,7 +78,7 @@ func plan(entries []entry, k *known) ([]planned, error) {
 }
 
 // payloadOf is an entry's payload. prev is the turn an input continues
-// from, its "parent" (SPEC §2): the transcript's turns form one line.
+// from, its "parent" (docs/storage.md): the transcript's turns form one line.
 func payloadOf(e entry, prev int64, calls map[string]int64) (json.RawMessage, error) {
 	switch e.kind {
 	case event.KindInput:

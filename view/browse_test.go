@@ -167,7 +167,7 @@ func TestBrowse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := w.Parts
+		p := w.Usage
 		want := map[string]int{"system": p.System, "stub": p.Stub, "warning": p.Warning, "finished": p.Finished,
 			"running": p.Running, "notes": p.Notes, "free": p.Free(), "used": p.Used(), "budget": p.Budget}
 		open(t, ctx, base+"/s/"+d.id+"/window")

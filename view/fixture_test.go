@@ -106,7 +106,7 @@ func demoStore(t testing.TB) demo {
 		";; extend the table and fix its head\n(write-file \"table.txt\" (format nil \"fib~%~{~a~%~}\" (loop for k from 0 to 12 collect (fib-3 k))))")
 	turn(5, scriptCell)
 	undone := s.Head()
-	_, err = s.Undo(ctx)
+	_, err = s.Undo(ctx, session.UndoOptions{})
 	must(err)
 	d.undone = undone
 	turn(6, ";; try another way after the undo\n(defun fib-iter (n) (let ((a 0) (b 1)) (dotimes (i n a) (psetq a b b (+ a b)))))")

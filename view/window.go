@@ -69,7 +69,7 @@ func (s *server) windowPage(w http.ResponseWriter, r *http.Request) {
 	if d.Request > 0 {
 		d.W, d.Recorded, err = session.RequestWindow(ctx, s.st, id, d.Request, s.sessionOptions())
 		if err == nil {
-			d.Differs = d.Recorded.Messages != len(d.W.Messages) || d.Recorded.Tokens != d.W.Usage
+			d.Differs = d.Recorded.Messages != len(d.W.Messages) || d.Recorded.Tokens != d.W.Used()
 		}
 	} else {
 		var look *session.Look
@@ -81,7 +81,7 @@ func (s *server) windowPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, err)
 		return
 	}
-	d.Bar = drawBar(d.W.Parts)
+	d.Bar = drawBar(d.W.Usage)
 	all := r.URL.Query().Get("all") == "1"
 	for _, m := range d.W.Messages {
 		d.Messages = append(d.Messages, messageRow{Message: m, Kind: messageKind(m)})

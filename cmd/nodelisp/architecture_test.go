@@ -11,7 +11,10 @@ import (
 
 // docs/architecture.md's table says, for every package of the module,
 // which of the module's packages it imports: the table must be exactly
-// what `go list` says, so the picture cannot drift from the code.
+// what `go list` says, so the picture cannot drift from the code. The
+// table is also the layer order the page states: a package imports only
+// packages in rows above its own, so an import that points back up fails
+// here.
 func TestArchitectureTable(t *testing.T) {
 	const module = "github.com/nodelisp/nodelisp/"
 	list := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}`, "./...")
@@ -40,7 +43,9 @@ func TestArchitectureTable(t *testing.T) {
 	row := regexp.MustCompile("(?m)^\\| `([a-z0-9/]+)` \\| ([^|]*) \\|")
 	name := regexp.MustCompile("`([a-z0-9/]+)`")
 	table := map[string][]string{}
-	for _, m := range row.FindAllStringSubmatch(string(doc), -1) {
+	layer := map[string]int{} // a package's row, top first
+	for i, m := range row.FindAllStringSubmatch(string(doc), -1) {
+		layer[m[1]] = i
 		var imports []string
 		for _, n := range name.FindAllStringSubmatch(m[2], -1) {
 			imports = append(imports, n[1])
@@ -56,6 +61,13 @@ func TestArchitectureTable(t *testing.T) {
 			t.Errorf("docs/architecture.md has no row for %s; add %s", pkg, want)
 		case !slices.Equal(got, imports):
 			t.Errorf("docs/architecture.md: %s imports %v, the table says %v; the row should read %s", pkg, imports, got, want)
+		}
+	}
+	for pkg, imports := range real {
+		for _, imp := range imports {
+			if at, ok := layer[imp]; ok && at >= layer[pkg] {
+				t.Errorf("docs/architecture.md: %s imports %s, which stands in a row below it; move %s's row above %s's or remove the import", pkg, imp, imp, pkg)
+			}
 		}
 	}
 	for pkg := range table {

@@ -32,6 +32,6 @@ func (r *repl) contextCmd(ctx context.Context, args []string) error {
 	}
 	// The bar takes what the line leaves after its caption.
 	bar := min(max(r.width-50, 10), 60)
-	fmt.Fprintln(r.out, evict.Report(w.Parts, bar, r.color))
+	fmt.Fprintln(r.out, evict.Report(w.Usage, bar, r.color))
 	return r.responseFigures(ctx) // agent_repl.go: the provider's figures, when a model answered
 }

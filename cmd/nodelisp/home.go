@@ -26,7 +26,7 @@ func (c *command) settings() (settings.Settings, error) {
 	return *c.resolved, c.resolveErr
 }
 
-// home is the nodelisp home: --home, else the environment's (SPEC §2).
+// home is the nodelisp home: --home, else the environment's (docs/configuration.md).
 func (c *command) home() string {
 	s, _ := c.settings()
 	return s.Home

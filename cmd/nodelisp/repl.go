@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	ctxfile "github.com/nodelisp/nodelisp/context"
+
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/session"
@@ -207,7 +209,7 @@ func (r *repl) requestNotices(w *session.Window) {
 	switch {
 	case w.Evicted:
 		fmt.Fprintf(r.msg, "nodelisp: evicted: the window is now %s; turns up to seq %d are recalled from the log\n",
-			share(w.Usage, w.Budget), w.Boundary)
+			share(w.Used(), w.Budget), w.Boundary)
 	case w.Warning:
 		// The figure the agent reads in the warning, not the window with
 		// the warning in it.
@@ -231,7 +233,7 @@ func (r *repl) prompt(ctx context.Context) string {
 	if err != nil {
 		return r.sess.ID() + " > "
 	}
-	return fmt.Sprintf("%s %s > ", r.sess.ID(), share(w.Usage, w.Budget))
+	return fmt.Sprintf("%s %s > ", r.sess.ID(), share(w.Used(), w.Budget))
 }
 
 // println writes one result on its own line.
@@ -301,14 +303,13 @@ func (r *repl) stopInterrupts() { close(r.stopped) }
 // receiptLine is a context edit's receipt in one line: its head ("context
 // NONCE · taken as context edit seq N", "… · refused") and, when refused,
 // why. The whole receipt is in context.receipt.txt.
-func receiptLine(receipt string) string {
-	lines := strings.Split(strings.TrimSpace(receipt), "\n")
-	if lines[0] == "" {
+func receiptLine(rc *ctxfile.Receipt) string {
+	if rc == nil {
 		return ""
 	}
-	line := "context edit: " + strings.TrimPrefix(lines[0], ";; receipt · ")
-	if len(lines) > 1 && strings.HasPrefix(lines[1], "refused: ") {
-		line += ": " + strings.TrimPrefix(lines[1], "refused: ")
+	line := "context edit: " + rc.Headline()
+	if why := rc.Why(); why != "" {
+		line += ": " + why
 	}
 	return line
 }

@@ -141,7 +141,7 @@ func (r *repl) treeCmd(ctx context.Context, args []string) error {
 			if args[1] != "rewind" {
 				return badArgs("unknown argument %q: the only one after N is rewind", args[1])
 			}
-			return r.showMove(r.sess.RewindWith(ctx, seq, opts))
+			return r.showMove(r.sess.Rewind(ctx, seq, opts))
 		}
 		return r.showMove(r.sess.Continue(ctx, seq))
 	}
@@ -153,7 +153,7 @@ func (r *repl) undoCmd(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		return badArgs("unknown argument %q: the only one is --keep-files", args[0])
 	}
-	return r.showMove(r.sess.UndoWith(ctx, opts))
+	return r.showMove(r.sess.Undo(ctx, opts))
 }
 
 func (r *repl) redoCmd(ctx context.Context, args []string) error {
@@ -161,7 +161,7 @@ func (r *repl) redoCmd(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		return badArgs("unknown argument %q: the only one is --keep-files", args[0])
 	}
-	return r.showMove(r.sess.RedoWith(ctx, opts))
+	return r.showMove(r.sess.Redo(ctx, opts))
 }
 
 // showMove reports a head move, what it did to files and what the image

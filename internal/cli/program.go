@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -129,17 +128,9 @@ func (p Program) reportError(err error, current *lisp.Source) {
 // followed by the Lisp frames it unwound through, one a line, for a
 // program read from current.
 func ReportError(w io.Writer, name string, err error, current *lisp.Source) {
-	var cond *lisp.Condition
-	var rerr *reader.Error
-	switch {
-	case errors.As(err, &rerr):
-		fmt.Fprintf(w, "%s:%s\n", name, rerr.Error())
-	case errors.As(err, &cond) && !cond.Pos.IsZero():
-		fmt.Fprintf(w, "%s:%s: %s\n", name, cond.Pos, cond.Message)
-	default:
-		fmt.Fprintf(w, "%s: %v\n", name, err)
-	}
-	for _, line := range interp.BacktraceLines(err, current) {
+	r := interp.Report(err, current)
+	fmt.Fprintln(w, r.Header(name))
+	for _, line := range r.Lines() {
 		fmt.Fprintln(w, line)
 	}
 }

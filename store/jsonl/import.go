@@ -112,7 +112,7 @@ func read(r io.Reader, progress Progress) (*file, Stats, error) {
 		stats.Sessions++
 		stats.Events += int64(len(l.Events))
 	}
-	// Check the rules that span lines (SPEC §2, §4); a parent outside the
+	// Check the rules that span lines (docs/storage.md, docs/sessions.md); a parent outside the
 	// file is the store's to check.
 	_, err := store.ValidateLog(f.logs, func(string) (*store.Parent, error) { return &store.Parent{Unknown: true}, nil })
 	var le *store.LogError

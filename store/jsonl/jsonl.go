@@ -1,5 +1,5 @@
 // Package jsonl moves sessions between stores as JSON Lines, the
-// interchange format of SPEC §2: each session's line, then one line per
+// interchange format of docs/storage.md: each session's line, then one line per
 // event of its own, in seq order.
 //
 //	{"type":"session","id":"s1","title":"deploy work","created_at":"2026-11-30T10:00:00.000000Z","parent":null,"fork_seq":null}
@@ -46,7 +46,7 @@ type sessionLine struct {
 	Parent    *string `json:"parent"`
 	ForkSeq   *int64  `json:"fork_seq"`
 	// Source is only written for a session that has one, so exports of
-	// nodelisp's own sessions keep the line of SPEC §2.
+	// nodelisp's own sessions keep the line of docs/storage.md.
 	Source json.RawMessage `json:"source,omitempty"`
 }
 

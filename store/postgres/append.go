@@ -36,7 +36,7 @@ FROM c, unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::text[], $8::
 	WITH ORDINALITY AS t (kind, abs, ref, payload, body, given, flags, i)
 RETURNING seq, turn, at`
 
-// Append appends a batch atomically in one round trip.
+// appendOnce appends a batch atomically in one round trip.
 func (s *Store) appendOnce(ctx context.Context, session string, events []store.NewEvent) ([]store.Event, error) {
 	if err := store.CheckNewEvents(events); err != nil {
 		return nil, fmt.Errorf("append session %s: %w", session, err)

@@ -9,7 +9,7 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// Import adds whole sessions in one transaction, events through COPY.
+// importOnce adds whole sessions in one transaction, events through COPY.
 func (s *Store) importOnce(ctx context.Context, logs []store.SessionLog, progress func(int64)) error {
 	// The model's rules first, outside the transaction: they read the
 	// parents already in the store.

@@ -29,7 +29,7 @@ func collectEvents(rows pgx.Rows, err error) ([]store.Event, error) {
 	})
 }
 
-// Event returns the event at seq in the session's lineage.
+// eventOnce returns the event at seq in the session's lineage.
 func (s *Store) eventOnce(ctx context.Context, session string, seq int64) (store.Event, error) {
 	lin, err := s.Lineage(ctx, session)
 	if err != nil {
@@ -49,7 +49,7 @@ func (s *Store) eventOnce(ctx context.Context, session string, seq int64) (store
 	return evs[0], nil
 }
 
-// Scan reads a session's lineage.
+// scanOnce reads a session's lineage.
 func (s *Store) scanOnce(ctx context.Context, q store.Query) (store.ScanResult, error) {
 	lin, err := s.Lineage(ctx, q.Session)
 	if err != nil {

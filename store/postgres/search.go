@@ -13,7 +13,7 @@ import (
 
 const hitOrder = ` ORDER BY e.at DESC, e.session DESC, e.seq DESC`
 
-// Search finds events whose body holds every word, on the plan
+// searchOnce finds events whose body holds every word, on the plan
 // plan.Search chooses: the newest events on the time index, or the body
 // trigram index.
 func (s *Store) searchOnce(ctx context.Context, q store.SearchQuery) ([]store.Hit, error) {

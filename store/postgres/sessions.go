@@ -47,7 +47,7 @@ func nullable(s string) *string {
 	return &s
 }
 
-// CreateSession creates a root session.
+// createSessionOnce creates a root session.
 func (s *Store) createSessionOnce(ctx context.Context, id, title string) (store.Session, error) {
 	if id == "" {
 		id = store.NewSessionID()
@@ -66,7 +66,7 @@ func (s *Store) createSessionOnce(ctx context.Context, id, title string) (store.
 	return sess, nil
 }
 
-// Fork creates a session forked from parent at forkSeq, reading the
+// forkOnce creates a session forked from parent at forkSeq, reading the
 // parent's counter under a share lock so the fork point is a seq the
 // parent really has.
 func (s *Store) forkOnce(ctx context.Context, parent string, forkSeq int64, id, title string) (store.Session, error) {
@@ -105,7 +105,7 @@ func (s *Store) forkOnce(ctx context.Context, parent string, forkSeq int64, id, 
 	return sess, nil
 }
 
-// Session returns one session.
+// sessionOnce returns one session.
 func (s *Store) sessionOnce(ctx context.Context, id string) (store.Session, error) {
 	sess, err := scanSession(s.pool.QueryRow(ctx, `SELECT `+sessionCols+` FROM sessions WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -117,7 +117,7 @@ func (s *Store) sessionOnce(ctx context.Context, id string) (store.Session, erro
 	return sess, nil
 }
 
-// Sessions lists every session, oldest first.
+// sessionsOnce lists every session, oldest first.
 func (s *Store) sessionsOnce(ctx context.Context) ([]store.Session, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+sessionCols+` FROM sessions ORDER BY created_at, id`)
 	if err != nil {
@@ -130,7 +130,7 @@ func (s *Store) sessionsOnce(ctx context.Context) ([]store.Session, error) {
 	return out, nil
 }
 
-// Lineage returns the session and its ancestors, nearest first.
+// lineageOnce returns the session and its ancestors, nearest first.
 func (s *Store) lineageOnce(ctx context.Context, id string) ([]store.Session, error) {
 	rows, err := s.pool.Query(ctx, `WITH RECURSIVE l (id, depth) AS (
 			SELECT id, 0 FROM sessions WHERE id = $1

@@ -1,4 +1,4 @@
-package session
+package imagestate
 
 import (
 	"encoding/json"
@@ -26,7 +26,7 @@ func stateName(sym *lisp.Symbol) string {
 
 // packageChanges adds to p the packages and *package* when the cell
 // changed them.
-func (st *imageState) packageChanges(p *event.State, image *eval.Interp) {
+func (st *Tracker) packageChanges(p *event.State, image *eval.Interp) {
 	pkgs := image.Packages()
 	if pkgs.Changed() {
 		recs := pkgs.Snapshot()
@@ -44,7 +44,7 @@ func (st *imageState) packageChanges(p *event.State, image *eval.Interp) {
 
 // fullPackages adds the packages and *package* last recorded to a full
 // record.
-func (st *imageState) fullPackages(p *event.State) {
+func (st *Tracker) fullPackages(p *event.State) {
 	if st.packages != "" {
 		var recs []lisp.PackageRecord
 		if json.Unmarshal([]byte(st.packages), &recs) == nil {
@@ -65,13 +65,13 @@ func (r *restorer) packages() {
 	if r.f.packages == nil {
 		return
 	}
-	pkgs := r.s.interpreter.Evaluator().Packages()
+	pkgs := r.image.Packages()
 	if err := pkgs.Restore(*r.f.packages); err != nil {
 		r.note("packages not restored: %v", err)
 		return
 	}
 	if text, err := json.Marshal(*r.f.packages); err == nil {
-		r.s.img.packages = string(text)
+		r.t.packages = string(text)
 	}
 }
 
@@ -80,19 +80,18 @@ func (r *restorer) currentPackage() {
 	if r.f.current == nil {
 		return
 	}
-	image := r.s.interpreter.Evaluator()
-	p, ok := image.Packages().Find(*r.f.current)
+	p, ok := r.image.Packages().Find(*r.f.current)
 	if !ok || p == nil {
 		r.note("*package* not restored: no package %s", strings.ToLower(*r.f.current))
 		return
 	}
-	image.SetCurrentPackage(p)
-	r.s.img.current = p.Name
+	r.image.SetCurrentPackage(p)
+	r.t.current = p.Name
 }
 
 // symbol is the symbol a record's name names (stateName).
 func (r *restorer) symbol(name string) *lisp.Symbol {
-	s, err := r.s.interpreter.Evaluator().Packages().Resolve(name)
+	s, err := r.image.Packages().Resolve(name)
 	if err != nil {
 		return &lisp.Symbol{Name: name}
 	}

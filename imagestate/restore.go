@@ -1,74 +1,22 @@
-package session
+package imagestate
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/builtins"
+	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/event"
-
-	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"
-	"github.com/nodelisp/nodelisp/reader"
-	"github.com/nodelisp/nodelisp/store"
 )
-
-// stateIndex says, for head moves, which state record describes the image
-// right after each turn: the newest record of the turn. It is read from
-// the log on the first head move, then kept up to date by append.
-type stateIndex struct {
-	byTurn map[int64]int64
-	// replayedAt is the seq of the full record a session from before
-	// state records got; 0 when it has none.
-	replayedAt int64
-}
-
-// maxChain bounds the records that change something stateChain follows: a
-// cell writes a full record every fullEvery, so a longer chain is a
-// damaged log, not history. Head moves' records, which change nothing,
-// are not counted: logs written before a move's record pointed past the
-// one before it hold runs of them.
-const maxChain = 10 * fullEvery
-
-// stateChain reads the records that make up record seq's state, newest
-// first, back to a full record or a fresh image.
-func (s *Session) stateChain(ctx context.Context, seq int64) ([]event.State, error) {
-	var chain []event.State
-	changing := 0 // records that change something: the bound counts only them
-	for seq != 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		e, err := s.st.Event(ctx, s.info.ID, seq)
-		if err != nil {
-			return nil, fmt.Errorf("read state record %d of session %s: %w", seq, s.info.ID, err)
-		}
-		var p event.State
-		if e.Kind != event.KindState || json.Unmarshal(e.Payload, &p) != nil {
-			return nil, fmt.Errorf("read state record %d of session %s: not a state record: %w", seq, s.info.ID, store.ErrInvalid)
-		}
-		chain = append(chain, p)
-		if p.Full {
-			break
-		}
-		if !p.Empty() {
-			changing++
-		}
-		if changing > maxChain || p.Base >= seq {
-			return nil, fmt.Errorf("read state record %d of session %s: no full record within %d records before it: %w", seq, s.info.ID, maxChain, store.ErrInvalid)
-		}
-		seq = p.Base
-	}
-	return chain, nil
-}
 
 // foldedState is a chain of records folded into one state.
 type foldedState struct {
 	vars  map[string]foldedVar
-	defs  imageState // only its defs are used
+	defs  Tracker // only its defs are used
 	watch []string
 	// packages and current are the newest records of them (nil: none).
 	packages *[]lisp.PackageRecord
@@ -111,20 +59,24 @@ func fold(chain []event.State) foldedState {
 	return f
 }
 
-// restoreImage makes a fresh image and brings it to the state of record
-// seq (0: a fresh image) without running any cell: definitions are
-// evaluated again, constants and variables are set from their state text.
-// It returns one line for each thing it could not restore exactly: a
-// definition made inside a let, or a value with no state text, whose
-// forms it evaluated again, or a value it could not restore.
-func (s *Session) restoreImage(ctx context.Context, seq int64, chain []event.State) []string {
-	ctx = withReplay(ctx)
-	s.freshImage()
-	st := s.newImageState()
+// EvalFunc evaluates one form in the image being restored, printing
+// nothing and appending nothing: the host's evaluation, with its own
+// builtins installed.
+type EvalFunc func(ctx context.Context, form lisp.Value) error
+
+// Restore brings a fresh image to the state of record seq (0: a fresh
+// image), whose chain of records, newest first, is chain, without running
+// any cell: definitions are evaluated again (through evalForm), constants and
+// variables are set from their state text. It returns the tracker that
+// now stands on seq, and one note for each thing it could not restore
+// exactly: a definition made inside a let, or a value with no state text,
+// whose forms it evaluated again, or a value it could not restore. The
+// watch list restored is the tracker's Watch.
+func Restore(ctx context.Context, image *eval.Interp, evalForm EvalFunc, seq int64, chain []event.State) (*Tracker, []string) {
+	st := NewTracker(image)
 	st.seq, st.depth = seq, len(chain)
-	s.img = st
 	f := fold(chain)
-	r := &restorer{s: s, ctx: ctx, f: f, groups: map[*event.Group][]lisp.Value{}}
+	r := &restorer{image: image, eval: evalForm, t: st, ctx: ctx, f: f, groups: map[*event.Group][]lisp.Value{}}
 	r.packages()
 	defer r.currentPackage()
 	names := make([]string, 0, len(f.vars))
@@ -150,14 +102,19 @@ func (s *Session) restoreImage(ctx context.Context, seq int64, chain []event.Sta
 			r.variable(name)
 		}
 	}
-	s.watch = f.watch
 	st.watch = slices.Clone(f.watch)
-	return r.notes
+	return st, r.notes
 }
 
-// restorer is one restoreImage under way.
+// errNoGroupValue is a group's record without a value for one of its
+// names: a damaged log (its text is the store's word for one).
+var errNoGroupValue = errors.New("its group holds no value for it: invalid")
+
+// restorer is one Restore under way.
 type restorer struct {
-	s      *Session
+	image  *eval.Interp
+	eval   EvalFunc
+	t      *Tracker // the tracker being filled
 	ctx    context.Context
 	f      foldedState
 	groups map[*event.Group][]lisp.Value // groups read so far
@@ -173,14 +130,14 @@ func (r *restorer) note(format string, args ...any) {
 // group get one graph.
 func (r *restorer) read(name string, groups map[*event.Group][]lisp.Value) (lisp.Value, error) {
 	fv := r.f.vars[name]
-	image := r.s.interpreter.Evaluator()
+	image := r.image
 	classes := func(name *lisp.Symbol) (*lisp.Class, bool) { return builtins.StructureOrClass(image, name) }
 	if fv.group == nil {
-		return imagestate.ReadInPackages(fv.rec.Value, classes, image.Packages())
+		return ReadInPackages(fv.rec.Value, classes, image.Packages())
 	}
 	values, ok := groups[fv.group]
 	if !ok {
-		v, err := imagestate.ReadInPackages(fv.group.Value, classes, image.Packages())
+		v, err := ReadInPackages(fv.group.Value, classes, image.Packages())
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +148,7 @@ func (r *restorer) read(name string, groups map[*event.Group][]lisp.Value) (lisp
 	}
 	i := slices.Index(fv.group.Names, name)
 	if i < 0 || i >= len(values) {
-		return nil, fmt.Errorf("its group holds no value for it: %w", store.ErrInvalid)
+		return nil, errNoGroupValue
 	}
 	return values[i], nil
 }
@@ -210,7 +167,7 @@ func (r *restorer) definitions() {
 	}
 	for _, d := range r.f.defs.defs {
 		if d.Nested == "" {
-			if err := r.s.evalState(r.ctx, d.Form); err != nil {
+			if err := r.evalText(d.Form); err != nil {
 				r.note("definition %s failed again: %v", strings.ToLower(d.Key), err)
 			}
 			continue
@@ -220,7 +177,7 @@ func (r *restorer) definitions() {
 		}
 		done[d.Form] = true
 		r.presetNamed(d.Form)
-		if err := r.s.evalState(r.ctx, d.Form); err != nil {
+		if err := r.evalText(d.Form); err != nil {
 			r.note("definition %s (inside a %s) failed again: %v", strings.ToLower(d.Key), d.Nested, err)
 			continue
 		}
@@ -245,7 +202,7 @@ func defName(key string) string {
 // presetNamed sets the recorded variables a form names from their
 // records before the form runs; they are set again, afresh, at the end.
 func (r *restorer) presetNamed(form string) {
-	text, err := imagestate.ReadInPackages(form, nil, r.s.interpreter.Evaluator().Packages())
+	text, err := ReadInPackages(form, nil, r.image.Packages())
 	if err != nil {
 		return
 	}
@@ -256,7 +213,7 @@ func (r *restorer) presetNamed(form string) {
 			continue
 		}
 		if v, err := r.read(name, scratch); err == nil {
-			r.s.interpreter.Evaluator().RestoreGlobal(sym, v, !fv.rec.Undeclared)
+			r.image.RestoreGlobal(sym, v, !fv.rec.Undeclared)
 		}
 	}
 }
@@ -268,13 +225,13 @@ func (r *restorer) constant(name string, quiet bool) bool {
 	rec := r.f.vars[name].rec
 	sym := r.symbol(name)
 	tv := &trackedVar{rec: rec, recorded: true}
-	r.s.img.vars[sym] = tv
+	r.t.vars[sym] = tv
 	if rec.Why != "" {
 		if quiet {
 			return false
 		}
 		for _, form := range rec.Forms {
-			if err := r.s.evalState(r.ctx, form); err != nil {
+			if err := r.evalText(form); err != nil {
 				r.note("constant %s: evaluating its defconstant again failed: %v", strings.ToLower(name), err)
 				return true
 			}
@@ -290,7 +247,7 @@ func (r *restorer) constant(name string, quiet bool) bool {
 		return false
 	}
 	form := lisp.List(lisp.Intern("DEFCONSTANT"), sym, lisp.List(lisp.Intern("QUOTE"), v))
-	if _, err := r.s.interpreter.EvalForm(r.ctx, &reader.Cell{}, form); err != nil {
+	if err := r.eval(r.ctx, form); err != nil {
 		r.note("constant %s not restored: %v", strings.ToLower(name), err)
 	}
 	return true
@@ -300,9 +257,9 @@ func (r *restorer) constant(name string, quiet bool) bool {
 func (r *restorer) variable(name string) {
 	rec := r.f.vars[name].rec
 	sym := r.symbol(name)
-	image := r.s.interpreter.Evaluator()
+	image := r.image
 	tv := &trackedVar{rec: rec, recorded: true, group: r.f.vars[name].group}
-	defer func() { r.s.img.vars[sym] = tv }()
+	defer func() { r.t.vars[sym] = tv }()
 	switch {
 	case rec.Unbound:
 		image.Unbind(sym)
@@ -318,7 +275,7 @@ func (r *restorer) variable(name string) {
 		r.note("%s not restored: its value %s and no top-level form of the cell that set it names it", strings.ToLower(name), rec.Why)
 	default:
 		for _, form := range rec.Forms {
-			if err := r.s.evalState(r.ctx, form); err != nil {
+			if err := r.evalText(form); err != nil {
 				r.note("%s: evaluating its form again failed: %v", strings.ToLower(name), err)
 			}
 		}
@@ -327,97 +284,11 @@ func (r *restorer) variable(name string) {
 	}
 }
 
-// evalState evaluates one form given as state text, printing nothing and
-// appending nothing (ctx is a replay context: the file verbs refuse).
-func (s *Session) evalState(ctx context.Context, text string) error {
-	form, err := imagestate.ReadInPackages(text, nil, s.interpreter.Evaluator().Packages())
+// evalText evaluates one form given as state text.
+func (r *restorer) evalText(text string) error {
+	form, err := ReadInPackages(text, nil, r.image.Packages())
 	if err != nil {
 		return err
 	}
-	_, err = s.interpreter.EvalForm(ctx, &reader.Cell{}, form)
-	return err
-}
-
-// stateEvent is the state record of the cell just run, when it changed
-// anything. It goes into the same append as the cell's result.
-func (s *Session) stateEvent(cell *reader.Cell) (store.NewEvent, event.State, bool) {
-	st := s.img
-	p, ok := st.changes(s, cell)
-	if !ok {
-		return store.NewEvent{}, p, false
-	}
-	if st.replayed || st.depth+1 >= fullEvery {
-		p = st.full()
-		st.replayed = false
-	} else {
-		p.Base, p.Depth = st.seq, st.depth+1
-	}
-	return store.NewEvent{Kind: event.KindState, Turn: s.tree.head, Payload: event.Encode(p)}, p, true
-}
-
-// noteState makes record e (its payload p) the one the image stands on.
-func (s *Session) noteState(e store.Event, p event.State) {
-	s.img.seq, s.img.depth = e.Seq, p.Depth
-}
-
-// loadStateIndex reads which record stands after each turn, once.
-func (s *Session) loadStateIndex(ctx context.Context) (*stateIndex, error) {
-	if s.states != nil {
-		return s.states, nil
-	}
-	r, err := s.st.Scan(ctx, store.Query{Session: s.info.ID, Kinds: []string{event.KindState}})
-	if err != nil {
-		return nil, fmt.Errorf("read state records of session %s: %w", s.info.ID, err)
-	}
-	idx := &stateIndex{byTurn: map[int64]int64{}}
-	for i, e := range r.Events {
-		idx.byTurn[e.Turn] = e.Seq
-		if i == 0 {
-			var p event.State
-			if json.Unmarshal(e.Payload, &p) == nil && p.Replayed {
-				idx.replayedAt = e.Seq
-			}
-		}
-	}
-	s.states = idx
-	return idx, nil
-}
-
-// stateAfter is the record describing the image right after turn to: the
-// newest record of to or, for a turn that changed nothing, of its nearest
-// ancestor that did. legacy is set when the turn predates state records
-// (its state is rebuilt by replay).
-func (s *Session) stateAfter(ctx context.Context, to int64) (seq int64, legacy bool, err error) {
-	idx, err := s.loadStateIndex(ctx)
-	if err != nil {
-		return 0, false, err
-	}
-	for t := to; t != 0; {
-		if r, ok := idx.byTurn[t]; ok {
-			return r, false, nil
-		}
-		if t < idx.replayedAt || len(idx.byTurn) == 0 {
-			return 0, true, nil
-		}
-		n, ok := s.tree.turns[t]
-		if !ok {
-			break
-		}
-		t = n.Parent
-	}
-	return 0, false, nil
-}
-
-// recordReplayed writes the full state record of an image just rebuilt by
-// replay, so the log's newest record describes head again.
-func (s *Session) recordReplayed(ctx context.Context, turn int64) error {
-	s.img.changes(s, nil)
-	p := s.img.full()
-	s.img.replayed = false
-	out, err := s.append(ctx, store.NewEvent{Kind: event.KindState, Turn: turn, Payload: event.Encode(p)})
-	if err != nil {
-		return err
-	}
-	s.noteState(out[0], p)
-	return nil
+	return r.eval(r.ctx, form)
 }

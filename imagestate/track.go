@@ -1,20 +1,19 @@
-package session
+package imagestate
 
 import (
 	"math/big"
 	"slices"
 	"strings"
 
+	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/event"
-
-	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
 )
 
-// fullEvery bounds the records a restore reads: a record that would stand
+// FullEvery bounds the records a restore reads: a record that would stand
 // this many records after the last full one is written full instead.
-const fullEvery = 32
+const FullEvery = 32
 
 // trackedVar is what the session knows of one global as last recorded.
 type trackedVar struct {
@@ -31,9 +30,12 @@ type trackedVar struct {
 	group *event.Group
 }
 
-// imageState is the image's global state as the newest record left it,
-// kept to tell what a cell changed.
-type imageState struct {
+// Tracker is the image's global state as the newest record left it,
+// kept to tell what a cell changed. A session holds one: it asks Record
+// for the state record of each cell it runs, and Restore makes a new one
+// when it brings a fresh image to a record's state. The tracker touches
+// the session only through the image and the watch list it is given.
+type Tracker struct {
 	seq   int64 // the record the image stands on; 0 a fresh image
 	depth int
 	vars  map[*lisp.Symbol]*trackedVar
@@ -41,7 +43,7 @@ type imageState struct {
 	watch []string
 	// share is reused from one check to the next, so its maps keep their
 	// size.
-	share *imagestate.Sharing
+	share *Sharing
 	// replayed is set when the image was built by replaying definitions
 	// (a session from before state records): the next record is full.
 	replayed bool
@@ -60,13 +62,13 @@ var definers = map[string]bool{
 	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true,
 }
 
-// newImageState records the fresh image's globals, the base every record
+// NewTracker records the fresh image's globals, the base every record
 // changes.
-func (s *Session) newImageState() *imageState {
-	st := &imageState{vars: map[*lisp.Symbol]*trackedVar{}}
-	s.interpreter.Evaluator().EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
+func NewTracker(image *eval.Interp) *Tracker {
+	st := &Tracker{vars: map[*lisp.Symbol]*trackedVar{}}
+	image.EachSpecial(func(sym *lisp.Symbol, v lisp.Value) bool {
 		tv := &trackedVar{value: v, rec: event.Var{Name: stateName(sym)}}
-		if text, err := imagestate.Print(v); err == nil {
+		if text, err := Print(v); err == nil {
 			tv.rec.Value = text
 		} else {
 			tv.host = true
@@ -93,13 +95,12 @@ func immutable(v lisp.Value) bool {
 // mutable ones (lists, strings, vectors, tables) by their state text,
 // which is how a gethash into a defvar'd table is seen. Globals that
 // reach a common object are compared, and recorded, as one group
-// (image_state_groups.go).
-func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool) {
+// (track_groups.go).
+func (st *Tracker) changes(image *eval.Interp, watch []string, cell *reader.Cell) (event.State, bool) {
 	var p event.State
-	image := s.interpreter.Evaluator()
 	seen := make(map[*lisp.Symbol]bool, len(st.vars))
 	if st.share == nil {
-		st.share = imagestate.NewSharing()
+		st.share = NewSharing()
 	}
 	share := st.share
 	defer share.Reset() // hold no values of the image between cells
@@ -115,7 +116,7 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool)
 		return true
 	})
 	for _, i := range share.Alone() {
-		printed[i].text, printed[i].err = imagestate.Print(printed[i].value)
+		printed[i].text, printed[i].err = Print(printed[i].value)
 	}
 	grouped := make([]bool, len(printed))
 	for _, g := range share.Groups() {
@@ -148,9 +149,9 @@ func (st *imageState) changes(s *Session, cell *reader.Cell) (event.State, bool)
 			p.Defs = append(p.Defs, d)
 		}
 	}
-	if !slices.Equal(st.watch, s.watch) {
-		st.watch = slices.Clone(s.watch)
-		w := slices.Clone(s.watch)
+	if !slices.Equal(st.watch, watch) {
+		st.watch = slices.Clone(watch)
+		w := slices.Clone(watch)
 		if w == nil {
 			w = []string{}
 		}
@@ -172,7 +173,7 @@ type printedVar struct {
 
 // varChange records one global that shares nothing with another when it
 // changed, or when it was last recorded in a group.
-func (st *imageState) varChange(p *event.State, pv printedVar, cell *reader.Cell) {
+func (st *Tracker) varChange(p *event.State, pv printedVar, cell *reader.Cell) {
 	tv := st.vars[pv.sym]
 	rec := event.Var{Name: stateName(pv.sym), Undeclared: pv.undeclared}
 	switch {
@@ -198,7 +199,7 @@ func (st *imageState) varChange(p *event.State, pv printedVar, cell *reader.Cell
 
 // define folds one definition into the state; it reports false when the
 // same form is already the newest of its key.
-func (st *imageState) define(d event.Def) bool {
+func (st *Tracker) define(d event.Def) bool {
 	for i, old := range st.defs {
 		if old.Key == d.Key {
 			if old.Form == d.Form && i == len(st.defs)-1 {
@@ -212,24 +213,24 @@ func (st *imageState) define(d event.Def) bool {
 	return true
 }
 
-// noteReplayed folds into the state the definitions and constants a cell
-// replayed (replay.go) made, so the full record written after a replay
-// holds them: a restore from it, or from a record that continues it, has
-// no replay to lean on.
-func (s *Session) noteReplayed(cell *reader.Cell) {
+// NoteReplayed folds into the state the definitions and constants a cell
+// replayed made (replayed holds the operators the session replays), so
+// the full record written after a replay holds them: a restore from it,
+// or from a record that continues it, has no replay to lean on.
+func (st *Tracker) NoteReplayed(image *eval.Interp, cell *reader.Cell, replayed map[*lisp.Symbol]bool) {
 	for _, d := range definitions(cell) {
 		op, _, _ := strings.Cut(d.Key, " ")
 		if d.Nested == "" && replayed[lisp.Intern(op)] {
-			s.img.define(d)
+			st.define(d)
 		}
 	}
-	for _, c := range constants(cell, s.interpreter.Evaluator()) {
-		s.img.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
+	for _, c := range constants(cell, image) {
+		st.vars[c.sym] = &trackedVar{rec: c.rec, recorded: true}
 	}
 }
 
 // full is the whole recorded state as one record.
-func (st *imageState) full() event.State {
+func (st *Tracker) full() event.State {
 	p := event.State{Full: true, Defs: slices.Clone(st.defs), Replayed: st.replayed}
 	names := make([]*lisp.Symbol, 0, len(st.vars))
 	for sym, tv := range st.vars {
@@ -254,12 +255,12 @@ func (st *imageState) full() event.State {
 // inside a top-level progn), each with its key; a definition in the body
 // of a let, flet or the like is recorded under its own key too, but with
 // the whole top-level form and its operator as Nested
-// (image_state_nested.go).
+// (track_nested.go).
 func definitions(cell *reader.Cell) []event.Def {
 	var out []event.Def
 	eachTopLevel(cell, func(form *lisp.Cons, op *lisp.Symbol) {
 		if definers[op.Name] {
-			text, err := imagestate.Print(form)
+			text, err := Print(form)
 			if err == nil {
 				out = append(out, event.Def{Key: defKey(form, op, text), Form: text})
 			}
@@ -279,7 +280,7 @@ func defKey(form *lisp.Cons, op *lisp.Symbol, text string) string {
 		key += " " + text
 	default:
 		if rest, ok := form.Cdr.(*lisp.Cons); ok {
-			name, _ := imagestate.Print(nameOf(rest.Car))
+			name, _ := Print(nameOf(rest.Car))
 			key += " " + name
 		}
 	}
@@ -304,7 +305,7 @@ func formsNaming(cell *reader.Cell, sym *lisp.Symbol) []string {
 	}
 	for _, f := range cell.Forms {
 		if mentions(f, sym) {
-			if text, err := imagestate.Print(f); err == nil {
+			if text, err := Print(f); err == nil {
 				out = append(out, text)
 			}
 		}
@@ -336,3 +337,46 @@ func mentions(v lisp.Value, sym *lisp.Symbol) bool {
 	}
 	return walk(v)
 }
+
+// Record is the state record of the cell just run in image, whose watch
+// list is watch, when the cell changed anything: a full record every
+// FullEvery records (and right after a replay), else the changes with the
+// record they change as Base. The caller appends it with the cell's
+// result and then calls Stand.
+func (st *Tracker) Record(image *eval.Interp, watch []string, cell *reader.Cell) (event.State, bool) {
+	p, ok := st.changes(image, watch, cell)
+	if !ok {
+		return p, false
+	}
+	if st.replayed || st.depth+1 >= FullEvery {
+		p = st.full()
+		st.replayed = false
+	} else {
+		p.Base, p.Depth = st.seq, st.depth+1
+	}
+	return p, true
+}
+
+// RecordFull is the whole state of an image just rebuilt by replay, as
+// one full record, so the log's newest record describes the image again.
+func (st *Tracker) RecordFull(image *eval.Interp, watch []string) event.State {
+	st.changes(image, watch, nil)
+	p := st.full()
+	st.replayed = false
+	return p
+}
+
+// Stand makes record seq (its payload p) the one the image stands on.
+func (st *Tracker) Stand(seq int64, p event.State) {
+	st.seq, st.depth = seq, p.Depth
+}
+
+// Seq is the record the image stands on; 0 a fresh image.
+func (st *Tracker) Seq() int64 { return st.seq }
+
+// Replayed marks an image built by replaying definitions (a session from
+// before state records): the next record is full.
+func (st *Tracker) Replayed() { st.replayed = true }
+
+// Watch is the watch list as last recorded or restored.
+func (st *Tracker) Watch() []string { return slices.Clone(st.watch) }

@@ -1,11 +1,10 @@
-package session
+package imagestate
 
 import (
 	"strings"
 
 	"github.com/nodelisp/nodelisp/event"
 
-	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
@@ -61,7 +60,7 @@ func nestedDefinitions(form *lisp.Cons, op *lisp.Symbol) []event.Def {
 				continue
 			}
 			if definers[innerOp.Name] || innerOp.Name == "DEFCONSTANT" {
-				text, err := imagestate.Print(inner)
+				text, err := Print(inner)
 				if err == nil {
 					keys = append(keys, defKey(inner, innerOp, text))
 				}
@@ -74,7 +73,7 @@ func nestedDefinitions(form *lisp.Cons, op *lisp.Symbol) []event.Def {
 	if len(keys) == 0 {
 		return nil
 	}
-	text, err := imagestate.Print(form)
+	text, err := Print(form)
 	if err != nil {
 		return nil
 	}

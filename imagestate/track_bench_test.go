@@ -1,11 +1,11 @@
-package session
+package imagestate
 
 import (
 	"context"
 	"fmt"
 	"testing"
 
-	"github.com/nodelisp/nodelisp/internal/testdb"
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
@@ -21,13 +21,9 @@ func BenchmarkStateCheck200Globals(b *testing.B) {
 
 func benchStateCheck(b *testing.B, shared bool) {
 	ctx := context.Background()
-	s, err := Open(ctx, testdb.SQLite(b), Options{Title: "bench", Home: b.TempDir()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := s.Input(ctx, "globals"); err != nil {
-		b.Fatal(err)
-	}
+	it := interp.New(interp.Options{})
+	image := it.Evaluator()
+	st := NewTracker(image)
 	for i := 0; i < 200; i++ {
 		code := fmt.Sprintf(`(defvar *g%d* (list %d :a "b" (list 1 2 3)))`, i, i)
 		switch i % 10 {
@@ -38,24 +34,23 @@ func benchStateCheck(b *testing.B, shared bool) {
 		case 4, 5:
 			code = fmt.Sprintf(`(defvar *g%d* "string number %d")`, i, i)
 		}
-		if _, err := s.Eval(ctx, code); err != nil {
+		if shared && i%10 >= 6 {
+			code += fmt.Sprintf(` (defvar *tail%d* (cdr *g%d*))`, i, i)
+		}
+		if _, err := it.Eval(ctx, code); err != nil {
 			b.Fatal(err)
 		}
-		if shared && i%10 >= 6 {
-			if _, err := s.Eval(ctx, fmt.Sprintf(`(defvar *tail%d* (cdr *g%d*))`, i, i)); err != nil {
-				b.Fatal(err)
-			}
-		}
+		st.changes(image, nil, nil)
 	}
-	if shared && len(s.img.vars[lisp.Intern("*TAIL6*")].group.Names) != 2 {
+	if shared && len(st.vars[lisp.Intern("*TAIL6*")].group.Names) != 2 {
 		b.Fatal("*tail6* is not in a group")
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := s.interpreter.Eval(ctx, "(incf *g1*)"); err != nil {
+		if _, err := it.Eval(ctx, "(incf *g1*)"); err != nil {
 			b.Fatal(err)
 		}
-		if _, ok := s.img.changes(s, nil); !ok {
+		if _, ok := st.changes(image, nil, nil); !ok {
 			b.Fatal("no change seen")
 		}
 	}

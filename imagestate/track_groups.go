@@ -1,4 +1,4 @@
-package session
+package imagestate
 
 import (
 	"slices"
@@ -7,7 +7,6 @@ import (
 	"github.com/nodelisp/nodelisp/event"
 
 	"github.com/nodelisp/nodelisp/eval"
-	"github.com/nodelisp/nodelisp/imagestate"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/reader"
 )
@@ -17,17 +16,17 @@ import (
 // last record. It reports false, having done nothing, when the group has
 // no joint text (it holds a closure the Sharing did not walk into): its
 // globals, printed again alone, are then recorded one by one.
-func (st *imageState) groupChanges(p *event.State, printed []printedVar, members []int) bool {
+func (st *Tracker) groupChanges(p *event.State, printed []printedVar, members []int) bool {
 	slices.SortFunc(members, func(a, b int) int { return strings.Compare(stateName(printed[a].sym), stateName(printed[b].sym)) })
 	names := make([]string, len(members))
 	values := make([]lisp.Value, len(members))
 	for k, i := range members {
 		names[k], values[k] = stateName(printed[i].sym), printed[i].value
 	}
-	text, err := imagestate.Print(lisp.List(values...))
+	text, err := Print(lisp.List(values...))
 	if err != nil {
 		for _, i := range members {
-			printed[i].text, printed[i].err = imagestate.Print(printed[i].value)
+			printed[i].text, printed[i].err = Print(printed[i].value)
 		}
 		return false
 	}
@@ -104,11 +103,11 @@ func constants(cell *reader.Cell, image *eval.Interp) []constantRecord {
 			return // the form failed
 		}
 		rec := event.Var{Name: stateName(sym), Constant: true}
-		if text, err := imagestate.Print(info.Value); err == nil {
+		if text, err := Print(info.Value); err == nil {
 			rec.Value = text
 		} else {
 			rec.Why = err.Error()
-			if text, err := imagestate.Print(form); err == nil {
+			if text, err := Print(form); err == nil {
 				rec.Forms = []string{text}
 			}
 		}

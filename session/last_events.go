@@ -12,10 +12,10 @@ import (
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// logState is what the newest eviction, warning, ceiling, usage and
+// lastEvents is what the newest eviction, warning, ceiling, usage and
 // request events say: everything a request decides on. Each is one indexed
 // read of the newest event of its kind, so it costs nothing per turn.
-type logState struct {
+type lastEvents struct {
 	eviction    event.Eviction
 	evictionSeq int64
 	warningSeq  int64
@@ -26,23 +26,24 @@ type logState struct {
 	usageSeq    int64
 }
 
-// loadState returns the request state. It is read from the log once, when
-// first needed, and then kept up to date by append, which folds in every
-// event the session writes: a window then costs no reads of it at all.
-func (s *Session) loadState(ctx context.Context) (logState, error) {
-	if s.state != nil {
-		return *s.state, nil
+// loadLastEvents returns the newest events a request decides on. They are
+// read from the log once, when first needed, and then kept up to date by
+// append, which folds in every event the session writes: a window then
+// costs no reads of them at all.
+func (s *Session) loadLastEvents(ctx context.Context) (lastEvents, error) {
+	if s.last != nil {
+		return *s.last, nil
 	}
-	st, err := s.readState(ctx)
+	st, err := s.readLastEvents(ctx)
 	if err != nil {
 		return st, err
 	}
-	s.state = &st
+	s.last = &st
 	return st, nil
 }
 
-// fold updates the state with one event the session appended.
-func (st *logState) fold(e store.Event) {
+// fold updates the last events with one event the session appended.
+func (st *lastEvents) fold(e store.Event) {
 	switch e.Kind {
 	case event.KindEviction:
 		var p event.Eviction
@@ -66,9 +67,9 @@ func (st *logState) fold(e store.Event) {
 	}
 }
 
-// readState reads the newest event of each kind the state is made of.
-func (s *Session) readState(ctx context.Context) (logState, error) {
-	var st logState
+// readLastEvents reads the newest event of each kind lastEvents holds.
+func (s *Session) readLastEvents(ctx context.Context) (lastEvents, error) {
+	var st lastEvents
 	read := func(kind string, into any) (int64, error) {
 		e, ok, err := store.Last(ctx, s.st, s.info.ID, kind)
 		if err != nil {
@@ -121,7 +122,7 @@ func stubSpan(r event.Span) evict.Span {
 // one and nothing has evicted since that request. The figure carries
 // forward over later requests that got no report of their own: falling
 // back to estimates would forget what the provider said.
-func (st logState) reportedUsage(msgs []Message) (int, bool) {
+func (st lastEvents) reportedUsage(msgs []Message) (int, bool) {
 	if st.usageSeq == 0 || st.usage.Request == 0 || st.evictionSeq > st.usage.Request {
 		return 0, false
 	}
