@@ -190,15 +190,20 @@ func (t *Thread) checkTopLevelReadBase() {
 // run (so a top-level (setf *print-base* 16) shows in the results). A
 // setting that would make printing an error (*print-readably* with an
 // unreadable object, a too-wide *print-pretty* output) falls back to the
-// defaults: showing a result must never fail.
-func (in *Interp) PrintResult(v lisp.Value) (s string) {
+// defaults: showing a result must never fail. A margin above 0
+// pretty-prints the value to fit that many columns (a REPL's terminal
+// width); 0 prints it on one line.
+func (in *Interp) PrintResult(v lisp.Value, margin int) (s string) {
 	o := lisp.DefaultPrintOptions(true)
 	for i, c := range in.printVars.print {
 		if c.value != printVarDefaults[i].value {
 			o.SetPrintOption(printVarDefaults[i].option, c.value)
 		}
 	}
-	o.Escape, o.Readably, o.Pretty = true, false, false
+	o.Escape, o.Readably, o.Pretty = true, false, margin > 0
+	if margin > 0 {
+		o.RightMargin = margin
+	}
 	defer func() {
 		if recover() != nil {
 			s = lisp.Prin1ToString(v)

@@ -69,7 +69,12 @@ func (c *command) repl() int {
 	if err != nil {
 		return c.fail(err)
 	}
+	inTerm, outTerm := fileTerminal(c.stdin), fileTerminal(c.stdout)
+	atTerminal := inTerm != nil && outTerm != nil
 	opts := session.Options{Title: "repl", Model: set.Model, Budgets: budgets, Workdir: workdir, Home: set.Home}
+	if atTerminal && prettyResults(os.Getenv(envPretty)) {
+		opts.ResultMargin = termWidth(outTerm)
+	}
 	if err := c.runOptions(set, true, &opts); err != nil {
 		return c.fail(err)
 	}
@@ -92,7 +97,7 @@ func (c *command) repl() int {
 	r.noteFollowed()
 	r.watchInterrupts()
 	defer r.stopInterrupts()
-	if inTerm, outTerm := fileTerminal(c.stdin), fileTerminal(c.stdout); inTerm != nil && outTerm != nil {
+	if atTerminal {
 		r.color = colorWanted(outTerm)
 		r.width = termWidth(outTerm)
 		return r.terminal(ctx)
