@@ -38,6 +38,9 @@ type repl struct {
 	pending bool
 	onIdle  func() // what an interrupt does at the prompt, if anything
 	stopped chan struct{}
+	// primary is the last primary prompt --echo printed, which the
+	// continuation prompts line up with.
+	primary string
 	// followed is the last Followed line shown.
 	followed string
 	// chat, when set, takes each line that is not a slash command as a
