@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 FUZZTIME ?= 10s
 
-.PHONY: build test lint bench bench-scale fuzz soak golden peers clean
+.PHONY: build test lint bench bench-scale bench-recall fuzz soak golden peers clean
 
 # One binary: the REPL, scripts, the log's subcommands and serve. Static
 # (no cgo is needed): without the dynamic loader it starts about 1 ms sooner.
@@ -35,6 +35,13 @@ bench:
 # The million-event recall figures (docs/storage.md). Not part of test or CI.
 bench-scale:
 	NODELISP_BENCH_SCALE=1 $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 2h ./store/... ./recall/... ./session/...
+
+# Recall quality on LoCoMo (docs/recall.md): hit@1/@5/@10 of each ranking
+# against BM25 anchors, and the latency of a call. Reads the conversations
+# in ../shared/data/locomo/ (never copied into the repository); skips
+# without them. Not part of test or CI.
+bench-recall:
+	$(GO) test -run '^$$' -bench LoCoMo -benchtime 1x -timeout 30m ./recall/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./reader

@@ -34,8 +34,8 @@ func TestArgumentErrors(t *testing.T) {
 			{`(recall-log :session-id 's1)`, `recall-log: :session-id must be a string, got s1`, lisp.ClassTypeError},
 			{`(recall-log :session-id "nope")`, `recall-log: no session "nope"`, lisp.ClassSimpleError},
 			{`(recall-log :session-id "")`, `recall-log: no session ""`, lisp.ClassSimpleError},
-			{`(recall-log :foo 1)`, `recall-log: unknown keyword :foo: it takes :match, :kinds, :before, :after, :limit, :clip, :session-id and :echoes`, lisp.ClassProgramError},
-			{`(recall-log :lead 1)`, `recall-log: unknown keyword :lead: it takes :match, :kinds, :before, :after, :limit, :clip, :session-id and :echoes`, lisp.ClassProgramError},
+			{`(recall-log :foo 1)`, `recall-log: unknown keyword :foo: it takes :match, :kinds, :before, :after, :limit, :clip, :session-id, :echoes, :since and :until`, lisp.ClassProgramError},
+			{`(recall-log :lead 1)`, `recall-log: unknown keyword :lead: it takes :match, :kinds, :before, :after, :limit, :clip, :session-id, :echoes, :since and :until`, lisp.ClassProgramError},
 			{`(recall-log :limit)`, `recall-log: keyword :limit has no value`, lisp.ClassProgramError},
 			{`(recall-log 5 6)`, `recall-log: expected a keyword, got 5`, lisp.ClassProgramError},
 			{`(recall-log "deploy")`, `recall-log: expected a keyword, got "deploy"`, lisp.ClassProgramError},
@@ -63,8 +63,8 @@ func TestArgumentErrors(t *testing.T) {
 			{`(recall-search "deploy" :lead -1)`, `recall-search: :lead must be a non-negative integer, got -1`, lisp.ClassTypeError},
 			{`(recall-search "deploy" :lead "2")`, `recall-search: :lead must be a non-negative integer, got "2"`, lisp.ClassTypeError},
 			{`(recall-search "deploy" :kinds 5)`, `recall-search: :kinds must be a kind (a string or keyword) or a list of kinds, got 5`, lisp.ClassTypeError},
-			{`(recall-search "deploy" :session-id "s1")`, `recall-search: unknown keyword :session-id: it takes :kinds, :limit, :window, :lead, :echoes and :rank`, lisp.ClassProgramError},
-			{`(recall-search "deploy" :match "x")`, `recall-search: unknown keyword :match: it takes :kinds, :limit, :window, :lead, :echoes and :rank`, lisp.ClassProgramError},
+			{`(recall-search "deploy" :session-id "s1")`, `recall-search: unknown keyword :session-id: it takes :kinds, :limit, :window, :lead, :echoes, :rank, :since and :until`, lisp.ClassProgramError},
+			{`(recall-search "deploy" :match "x")`, `recall-search: unknown keyword :match: it takes :kinds, :limit, :window, :lead, :echoes, :rank, :since and :until`, lisp.ClassProgramError},
 			// Arguments are checked before the query, so a bad keyword
 			// wins over an empty query.
 			{`(recall-search "" :limit 0)`, `recall-search: :limit must be a positive integer, got 0`, lisp.ClassTypeError},

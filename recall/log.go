@@ -20,21 +20,29 @@ const (
 // since each page takes the newest rows below its bound.
 func (r *recaller) log(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 	var (
-		echoes      bool
-		session     sessionArg
-		before      positive
-		after       natural
-		kinds                = newKinds(opLog)
-		limit, clip positive = logLimit, logClip
+		echoes       bool
+		session      sessionArg
+		before       positive
+		after        natural
+		kinds                 = newKinds(opLog)
+		limit, clip  positive = logLimit, logClip
+		since, until timeArg
 	)
 	q := store.Query{Newest: true, Count: true}
 	unpack.Form(opLog, args, "&key", "match", &q.Match, "kinds", kinds, "before", &before, "after", &after,
-		"limit", &limit, "clip", &clip, "session-id", &session, "echoes", &echoes)
+		"limit", &limit, "clip", &clip, "session-id", &session, "echoes", &echoes, "since", &since, "until", &until)
 	if before != 0 && int64(before) <= int64(after) {
 		lisp.Errorf("%s: :before %d must be greater than :after %d", opLog, before, after)
 	}
 	q.Kinds, q.Before, q.After, q.Limit = kinds.kinds, int64(before), int64(after), count(limit)
 	q.Session = r.sessionOf(opLog, session)
+	if since.given || until.given {
+		var empty bool
+		q.After, q.Before, empty = r.seqBounds(ctx, q.Session, since, until, q.After, q.Before)
+		if empty {
+			return lisp.Nil, nil
+		}
+	}
 
 	res, err := echoesArg(ctx, echoes).scan(ctx, r.store(ctx, opLog), q)
 	if err != nil {

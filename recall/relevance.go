@@ -103,40 +103,18 @@ func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 	if err != nil {
 		storeFailed(ctx, opSearch, "", err)
 	}
-	var rare []string
-	reads := make([]store.SearchQuery, 0, len(ts)+1)
 	for i, t := range ts {
 		t.held = tally.Held[i]
 		t.common = t.held*commonShare >= tally.Sampled && t.held > 0
-		r := q
-		r.Words, r.Limit = []string{t.stem}, relevancePool
-		if t.common {
-			r.Limit = commonPool
-		} else {
-			rare = append(rare, t.stem)
-		}
-		reads = append(reads, r)
 	}
-	if len(rare) > 1 {
-		r := q
-		r.Words, r.Limit = rare, relevancePool
-		reads = append(reads, r)
+	var hits []store.Hit
+	if tally.Events <= relevanceSample {
+		hits = wholeStore(ctx, x, st, q, ts, stems, tally)
+	} else {
+		hits = boundedReads(ctx, x, st, q, ts, tally)
 	}
-	lists, err := searchAll(ctx, x, st, reads)
-	if err != nil {
-		storeFailed(ctx, opSearch, "", err)
-	}
-	byKey := map[hitKey]store.Hit{}
-	for i, hits := range lists {
-		if i < len(ts) {
-			ts[i].idf = idf(ts[i], len(hits), reads[i].Limit, tally)
-		}
-		for _, h := range hits {
-			byKey[hitKey{h.Session, h.Seq}] = h
-		}
-	}
-	scored := make([]scoredHit, 0, len(byKey))
-	for _, h := range byKey {
+	scored := make([]scoredHit, 0, len(hits))
+	for _, h := range hits {
 		if err := ctx.Err(); err != nil {
 			storeFailed(ctx, opSearch, "", err)
 		}
@@ -167,6 +145,73 @@ func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 		}, sourcePair(s.hit.Source)...)...))
 	}
 	return out.List()
+}
+
+// boundedReads runs the reads of a store bigger than the tally's sample,
+// all at once, and returns their union, each term's idf set.
+func boundedReads(ctx context.Context, x echoes, st store.Store, q store.SearchQuery, ts []*term, tally store.Tally) []store.Hit {
+	var rare []string
+	reads := make([]store.SearchQuery, 0, len(ts)+1)
+	for _, t := range ts {
+		r := q
+		r.Words, r.Limit = []string{t.stem}, relevancePool
+		if t.common {
+			r.Limit = commonPool
+		} else {
+			rare = append(rare, t.stem)
+		}
+		reads = append(reads, r)
+	}
+	if len(rare) > 1 {
+		r := q
+		r.Words, r.Limit = rare, relevancePool
+		reads = append(reads, r)
+	}
+	lists, err := searchAll(ctx, x, st, reads)
+	if err != nil {
+		storeFailed(ctx, opSearch, "", err)
+	}
+	byKey := map[hitKey]store.Hit{}
+	for i, hits := range lists {
+		if i < len(ts) {
+			ts[i].idf = idf(ts[i], len(hits), reads[i].Limit, tally)
+		}
+		for _, h := range hits {
+			byKey[hitKey{h.Session, h.Seq}] = h
+		}
+	}
+	out := make([]store.Hit, 0, len(byKey))
+	for _, h := range byKey {
+		out = append(out, h)
+	}
+	return out
+}
+
+// wholeStore reads, in one walk, every event holding any stem, for a
+// store no bigger than the tally's sample. Each stem's own read would
+// have found all its rows there, so the rows and idfs are the ones the
+// bounded reads give, in one statement rather than one per stem.
+func wholeStore(ctx context.Context, x echoes, st store.Store, q store.SearchQuery, ts []*term, stems []string, tally store.Tally) []store.Hit {
+	r := q
+	r.Words, r.Any, r.Limit = stems, true, relevanceSample+1
+	hits, err := x.search(ctx, st, r)
+	if err != nil {
+		storeFailed(ctx, opSearch, "", err)
+	}
+	bodies := make([]string, len(hits))
+	for i, h := range hits {
+		bodies[i] = store.LowerASCII(h.Body)
+	}
+	for _, t := range ts {
+		found := 0
+		for _, b := range bodies {
+			if strings.Contains(b, t.stem) {
+				found++
+			}
+		}
+		t.idf = idf(t, found, found+1, tally)
+	}
+	return hits
 }
 
 type hitKey struct {

@@ -28,13 +28,16 @@ func (r *recaller) search(ctx context.Context, args []lisp.Value) (lisp.Value, e
 		lead          natural  = searchLead
 		echoes        bool
 		order         rankArg
+		since, until  timeArg
 	)
 	unpack.Form(opSearch, args, "query", &query, "&key", "kinds", kinds, "limit", &limit, "window", &window,
-		"lead", &lead, "echoes", &echoes, "rank", &order)
+		"lead", &lead, "echoes", &echoes, "rank", &order, "since", &since, "until", &until)
 	q := store.SearchQuery{Words: words(query), Kinds: kinds.kinds, Limit: count(limit)}
 	if len(q.Words) == 0 {
 		lisp.Errorf("%s: empty query", opSearch)
 	}
+	b := r.resolve(ctx, opSearch, r.session, since, until)
+	q.Since, q.Until = b.since, b.until
 
 	x := echoesArg(ctx, echoes)
 	st := r.store(ctx, opSearch)

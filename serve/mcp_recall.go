@@ -37,6 +37,8 @@ type recallSearchArgs struct {
 	Window  *int64   `json:"window,omitempty"`
 	Rank    string   `json:"rank,omitempty"`
 	Session string   `json:"session,omitempty"`
+	Since   string   `json:"since,omitempty"`
+	Until   string   `json:"until,omitempty"`
 }
 
 type recallLogArgs struct {
@@ -47,6 +49,8 @@ type recallLogArgs struct {
 	Limit   *int64   `json:"limit,omitempty"`
 	Clip    *int64   `json:"clip,omitempty"`
 	Kinds   []string `json:"kinds,omitempty"`
+	Since   string   `json:"since,omitempty"`
+	Until   string   `json:"until,omitempty"`
 }
 
 type recallEntryArgs struct {
@@ -91,6 +95,8 @@ func (r *recaller) run(ctx context.Context, form string) (lisp.Value, error) {
 func recallTools(r *recaller) []mcpTool {
 	kinds := arg("kinds", "array", `kinds of event to read: "input", "assistant answer", "tool call", "tool result", or "all" (default: the first four)`)
 	limit := arg("limit", "integer", "the most rows to return")
+	since := arg("since", "string", `only events at or after this time: an ISO date ("2026-12-01", from its midnight UTC) or date-time ("2026-12-01T09:30:00Z"; no zone is UTC)`)
+	until := arg("until", "string", `only events before this time: an ISO date (the whole day is kept) or date-time`)
 	return []mcpTool{
 		tool("recall_search", recallSearchDescription, []field{
 			required("query", "string", "space-separated words, every one of which must appear"),
@@ -98,6 +104,7 @@ func recallTools(r *recaller) []mcpTool {
 			arg("window", "integer", "the snippet's length in characters (default 220)"),
 			arg("rank", "string", `"newest" (default); "best": rows holding every word, those holding them more often first; "relevance": for a question, rows holding any of the words, the rarer words first (each row with its score and matched words)`),
 			arg("session", "string", "keep only this session's rows (among the newest 2,000 matches)"),
+			since, until,
 		}, r.search),
 		tool("recall_log", recallLogDescription, []field{
 			required("session", "string", "the session id, as recall_search rows give it"),
@@ -106,7 +113,7 @@ func recallTools(r *recaller) []mcpTool {
 			arg("after", "integer", "only events with a seq above this"),
 			limit,
 			arg("clip", "integer", "clip each body to this many characters (default 200)"),
-			kinds,
+			kinds, since, until,
 		}, r.log),
 		tool("recall_entry", recallEntryDescription, []field{
 			required("seq", "integer", "the event's seq"),
@@ -135,6 +142,8 @@ func (r *recaller) search(ctx context.Context, a recallSearchArgs) (*toolResult,
 		}
 		f.add(":rank", ":"+a.Rank)
 	}
+	f.time("since", a.Since)
+	f.time("until", a.Until)
 	rows, err := r.rows(ctx, f.String())
 	if err != nil {
 		return nil, Rows{}, err
@@ -166,6 +175,8 @@ func (r *recaller) log(ctx context.Context, a recallLogArgs) (*toolResult, Rows,
 	f.int("limit", a.Limit)
 	f.int("clip", a.Clip)
 	f.kinds(a.Kinds)
+	f.time("since", a.Since)
+	f.time("until", a.Until)
 	rows, err := r.rows(ctx, f.String())
 	if err != nil {
 		return nil, Rows{}, err
@@ -211,6 +222,13 @@ func (f *formText) add(parts ...string) { f.parts = append(f.parts, parts...) }
 func (f *formText) int(key string, v *int64) {
 	if v != nil {
 		f.add(":"+key, fmt.Sprint(*v))
+	}
+}
+
+// time passes a time bound as a string, which the form checks.
+func (f *formText) time(key, v string) {
+	if v != "" {
+		f.add(":"+key, lispString(v))
 	}
 }
 

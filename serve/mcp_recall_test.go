@@ -93,6 +93,30 @@ func TestMCPRecallFollow(t *testing.T) {
 	if got := structuredRows(t, res); res.IsError || len(got) != 1 || !strings.Contains(text, "Noted") {
 		t.Errorf("recall_search by kind: %v %q", res.IsError, text)
 	}
+
+	// Dates: the transcript's own times bound the rows (13:00:00 and
+	// 13:00:05 on 2026-12-05).
+	for _, c := range []struct {
+		tool string
+		args obj
+		rows int
+	}{
+		{"recall_search", obj{"query": "OPS-4471", "since": "2026-12-05T13:00:01Z"}, 1},
+		{"recall_search", obj{"query": "OPS-4471", "until": "2026-12-05T13:00:01Z"}, 1},
+		{"recall_search", obj{"query": "OPS-4471", "since": "2026-12-05", "until": "2026-12-05"}, 2},
+		{"recall_search", obj{"query": "OPS-4471", "until": "2026-12-04", "rank": "relevance"}, 0},
+		{"recall_log", obj{"session": session, "since": "2026-12-05T13:00:01Z"}, 1},
+		{"recall_log", obj{"session": session, "until": "2026-12-06"}, 2},
+	} {
+		res, text := callTool(t, cs, c.tool, c.args)
+		if got := structuredRows(t, res); res.IsError || len(got) != c.rows {
+			t.Errorf("%s %v: %d rows, want %d: %v %q", c.tool, c.args, len(got), c.rows, res.IsError, text)
+		}
+	}
+	res, text = callTool(t, cs, "recall_log", obj{"session": session, "since": "last thursday"})
+	if !res.IsError || !strings.Contains(text, `:since must be an ISO date`) {
+		t.Errorf("a bad date is recall's own error: %v %q", res.IsError, text)
+	}
 }
 
 func structuredRows(t *testing.T, res *mcp.CallToolResult) []map[string]any {

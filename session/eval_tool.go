@@ -15,6 +15,7 @@ Nothing is lost: the log keeps every turn word for word. Read it back from a cel
   (recall-search "words")                          every session, newest first; every word must appear (for an exact phrase or name)
   (recall-search "what did we decide about the cache" :rank :relevance)
                                                    for a question: any word qualifies, rows with the rarer words first, with :score and :matched-words
+  :since "2026-06-01" :until "2026-06-30"          on recall-search and recall-log: only events of those dates (ISO date or date-time); each row's :at is its time
 Read a hit whole with (recall-entry N :session-id "...").
 (watch 'name) records the variable's value with each result; (context) exports the context for editing.`
 	// EvalCodeDescription describes its code argument.

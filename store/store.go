@@ -118,6 +118,12 @@ type SearchQuery struct {
 	// Since and Until bound the events' times, Since <= at < Until;
 	// the zero time is no bound.
 	Since, Until time.Time
+	// Any keeps events whose body holds at least one of the Words rather
+	// than all. No index serves it: the store walks its events newest
+	// first, so it is for a store small enough to read whole (recall's
+	// relevance search uses it when the store holds no more events than
+	// its tally samples).
+	Any bool
 }
 
 // Tally is how common some words are. Events is the number of events in

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"github.com/nodelisp/nodelisp/event"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -131,4 +134,76 @@ func TestRecallFindsEveryFixture(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestImportedTimes: an imported event keeps its transcript's time (the
+// time in the source line, not the import's), so recall's :since and
+// :until find it by the day it happened.
+func TestImportedTimes(t *testing.T) {
+	atOf := regexp.MustCompile(`:at "([^"]+)"`)
+	for _, b := range testdb.Backends() {
+		t.Run(b.Name, func(t *testing.T) {
+			st := b.Open(t)
+			importAll(t, st)
+			it := interp.New(interp.Options{})
+			recall.Install(it, st, "")
+			eval := func(src string) string {
+				t.Helper()
+				r, err := it.Eval(context.Background(), src)
+				if err != nil {
+					t.Fatalf("%s: %v", src, err)
+				}
+				return r.Printed
+			}
+			for _, k := range knownCalls {
+				sources := readAll(t, filepath.Join(fixtures, k.format))
+				seq := eval(fmt.Sprintf(`(getf (first (recall-search %q :kinds :tool-call)) :seq)`, k.call))
+				row := eval(fmt.Sprintf(`(recall-entry %s :session-id %q)`, seq, k.session))
+				m := atOf.FindStringSubmatch(row)
+				if m == nil {
+					t.Errorf("%s: no row for %q: %s", k.format, k.call, row)
+					continue
+				}
+				at := m[1]
+				// Transcripts write milliseconds; the store microseconds.
+				if !strings.Contains(sources, `"`+at[:23]) {
+					t.Errorf("%s: the call's time %s is not a time of its transcript", k.format, at)
+				}
+				day := at[:10]
+				hit := fmt.Sprintf(`(:session-id %q`, k.session)
+				if got := eval(fmt.Sprintf(`(recall-search %q :kinds :tool-call :since %q :until %q)`, k.call, day, day)); !strings.Contains(got, hit) {
+					t.Errorf("%s: not found on its day %s: %s", k.format, day, got)
+				}
+				if got := eval(fmt.Sprintf(`(recall-search %q :kinds :tool-call :until %q)`, k.call, at)); strings.Contains(got, hit) {
+					t.Errorf("%s: found before its own time %s: %s", k.format, at, got)
+				}
+				in := fmt.Sprintf(`(member %s (mapcar (lambda (r) (getf r :seq)) (recall-log :session-id %q :kinds :tool-call :limit 1000 :since %q :until %q)))`, seq, k.session, day, day)
+				if got := eval(in); got == "nil" {
+					t.Errorf("%s: recall-log does not find seq %s on its day %s", k.format, seq, day)
+				}
+				before := fmt.Sprintf(`(member %s (mapcar (lambda (r) (getf r :seq)) (recall-log :session-id %q :kinds :tool-call :limit 1000 :until %q)))`, seq, k.session, at)
+				if got := eval(before); got != "nil" {
+					t.Errorf("%s: recall-log finds seq %s before its own time %s", k.format, seq, at)
+				}
+			}
+		})
+	}
+}
+
+// readAll is the text of every file under dir.
+func readAll(t *testing.T, dir string) string {
+	t.Helper()
+	var sb strings.Builder
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		sb.Write(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
 }

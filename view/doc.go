@@ -5,7 +5,8 @@
 // a token bar of its parts, a chart of usage over the requests with the
 // evictions marked, every event whole, and recall-search across sessions.
 //
-// It is safe by construction: pages are html/template output, so every
+// It is safe by construction: pages are written through htmlPage.put,
+// which escapes every argument that is not the page's own markup, so every
 // text from the log is escaped; the server answers GET and HEAD only and
 // has no handler that writes; every answer carries a strict
 // Content-Security-Policy that allows only the embedded stylesheet and

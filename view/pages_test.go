@@ -4,7 +4,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -40,8 +39,6 @@ func TestPagesRender(t *testing.T) {
 		})
 	}
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // A wrong address gets an error page whose status says whose fault it
 // is, and whose message names what was wrong.

@@ -1,50 +1,26 @@
 package view
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"html/template"
-	"log"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/store"
 )
 
-// pageNames are the page templates; each is parsed with layout.html.
-var pageNames = []string{"sessions", "search", "session", "timeline", "window", "event", "error"}
-
-// parsePages parses every page with the layout around it. The templates
-// are embedded, so a parse error is a programming error, caught by every
-// test.
-func parsePages() map[string]*template.Template {
-	pages := map[string]*template.Template{}
-	for _, name := range pageNames {
-		t := template.New(name).Funcs(funcs)
-		t = template.Must(t.ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html"))
-		pages[name] = t
-	}
-	return pages
-}
-
-// render writes page name with data. The page is rendered into a buffer
-// first, so a template error becomes a clean error page, not half a page.
+// render writes page name with data: "event-part" is the event alone, for
+// the side panel; every other page is drawn whole inside the layout.
 func (s *server) render(w http.ResponseWriter, name string, data any) {
-	var buf bytes.Buffer
-	page, root := name, "layout"
+	var p htmlPage
 	if name == "event-part" {
-		page, root = "event", "part"
-	}
-	if err := s.pages[page].ExecuteTemplate(&buf, root, data); err != nil {
-		log.Printf("view: render %s: %v", name, err)
-		http.Error(w, "the page could not be drawn", http.StatusInternalServerError)
-		return
+		data.(eventData).part(&p)
+	} else {
+		writePage(&p, data.(pageContent))
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(buf.Bytes())
+	w.Write(p.Bytes())
 }
 
 // errorPage shows err under a status that says whose fault it is.
@@ -73,17 +49,6 @@ type errorData struct {
 	Title   string
 	Status  int
 	Message string
-}
-
-// funcs are the helpers templates call.
-var funcs = template.FuncMap{
-	"grouped":   evict.Grouped,
-	"when":      when,
-	"kindClass": kindClass,
-	"clip":      clipRunes,
-	"orDash":    orDash,
-	"add":       func(a, b int) int { return a + b },
-	"sub":       func(a, b int) int { return a - b },
 }
 
 // kindClass is the CSS class of an event kind: "k-tool-call".

@@ -16,7 +16,7 @@ type searchData struct {
 }
 
 // hitRow is a recall-search row with its snippet cut into plain and
-// matched pieces, so the template can mark the words without any HTML
+// matched pieces, so the page can mark the words without any HTML
 // from the log.
 type hitRow struct {
 	searchHit

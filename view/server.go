@@ -5,7 +5,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"html/template"
 	"io/fs"
 	"net"
 	"net/http"
@@ -40,22 +39,18 @@ type Options struct {
 	Ready func(url string)
 }
 
-//go:embed templates/*.html
-var templateFS embed.FS
-
 //go:embed static
 var staticFS embed.FS
 
 // server holds what every page reads.
 type server struct {
-	st    store.Store
-	opts  Options
-	pages map[string]*template.Template
+	st   store.Store
+	opts Options
 }
 
 // Handler is the view as an http.Handler, for a caller that listens itself.
 func Handler(st store.Store, opts Options) http.Handler {
-	s := &server{st: st, opts: opts, pages: parsePages()}
+	s := &server{st: st, opts: opts}
 	static, _ := fs.Sub(staticFS, "static")
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))

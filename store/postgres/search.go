@@ -38,7 +38,11 @@ func searchKinds(q store.SearchQuery) string {
 // searchArgs are $1 kinds, $2 limit, then the words' patterns.
 func searchArgs(q store.SearchQuery, limit int) (string, []any) {
 	pats, _ := plan.Words(q)
-	return wordConds(pats, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)}, "body", "C")
+	args := []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)}
+	if q.Any {
+		return joinedConds(pats, args, "body", "C", " OR ")
+	}
+	return wordConds(pats, args, "body", "C")
 }
 
 func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit int) ([]store.Hit, error) {
@@ -122,12 +126,17 @@ func (sr searcher) Rows(ctx context.Context) (int64, error) {
 // a form it does not), numbering the parameters after those already in
 // args.
 func wordConds(pats []string, args []any, col, coll string) (string, []any) {
+	return joinedConds(pats, args, col, coll, " AND ")
+}
+
+// joinedConds is wordConds with the tests joined by sep, in parentheses.
+func joinedConds(pats []string, args []any, col, coll, sep string) (string, []any) {
 	var conds []string
 	for _, p := range pats {
 		args = append(args, p)
 		conds = append(conds, fmt.Sprintf(`(%s COLLATE "%s") ILIKE $%d`, col, coll, len(args)))
 	}
-	return strings.Join(conds, " AND "), args
+	return "(" + strings.Join(conds, sep) + ")", args
 }
 
 func wrapSearch(err error) error {

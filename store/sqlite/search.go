@@ -44,12 +44,19 @@ func conds(q store.SearchQuery) (string, []any) {
 	}
 	cond.WriteString(hidden("e.", q.SkipEchoes, q.SkipRepeats))
 	cond.WriteString(timeBounds("e.", q))
+	var words []string
 	for _, w := range q.Words {
 		if w != "" {
 			c, arg := matchCond("e.body", store.EscapeLike(w))
-			cond.WriteString(" AND " + c)
+			words = append(words, c)
 			args = append(args, arg)
 		}
+	}
+	switch {
+	case q.Any && len(words) > 0:
+		cond.WriteString(" AND (" + strings.Join(words, " OR ") + ")")
+	case len(words) > 0:
+		cond.WriteString(" AND " + strings.Join(words, " AND "))
 	}
 	return cond.String(), args
 }

@@ -43,6 +43,9 @@ type Store struct {
 
 var _ store.Store = (*Store)(nil)
 
+// idleConns is how many open connections the store keeps between reads.
+const idleConns = 16
+
 // Open opens (creating if needed) the store in the file at path and
 // brings its schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
@@ -58,6 +61,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
+	// Keep the connections parallel reads open (recall's relevance search
+	// reads each stem at once): database/sql keeps two idle by default and
+	// closes the rest after each burst, and a new connection starts with an
+	// empty page cache, so every read of a burst paid for the pages again.
+	db.SetMaxIdleConns(idleConns)
 	s := &Store{db: db, path: path}
 	if err := s.Migrate(ctx); err != nil {
 		db.Close()

@@ -57,6 +57,8 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"BlockCounts", testBlockCounts},
 		{"Search", testSearch},
 		{"Tally", testTally},
+		{"SearchAny", testSearchAny},
+		{"Relevance", testRelevance},
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"Reopen", testReopen},
 		{"Migrate", testMigrate},

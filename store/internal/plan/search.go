@@ -36,6 +36,9 @@ func Search(ctx context.Context, q store.SearchQuery, b Searcher) ([]store.Hit, 
 	if err != nil {
 		return nil, err
 	}
+	if q.Any {
+		return b.Walk(ctx, q, 0, q.Limit)
+	}
 	indexable := slices.ContainsFunc(pats, store.HasTrigram)
 	if q.Limit <= 0 {
 		if indexable {
