@@ -18,6 +18,11 @@ const DefaultMaxRounds = 50
 // DefaultMaxTokens bounds each answer when none is set.
 const DefaultMaxTokens = 8192
 
+// DefaultCellTimeout is how long an eval call runs when it gives no
+// timeout_ms: serve's default (--cell-timeout), so a model's (loop) ends
+// in a minute in either host rather than at the step limit.
+const DefaultCellTimeout = 60 * time.Second
+
 // Agent runs turns of a session with a model behind it.
 type Agent struct {
 	Session   *session.Session
@@ -25,6 +30,9 @@ type Agent struct {
 	Model     string // the model id the provider is sent
 	MaxTokens int    // an answer's bound; 0: DefaultMaxTokens
 	MaxRounds int    // requests per turn; 0: DefaultMaxRounds
+	// CellTimeout bounds an eval call that gives no timeout_ms; 0 is
+	// DefaultCellTimeout.
+	CellTimeout time.Duration
 	// Emit, when set, is told each event of a turn as it happens.
 	Emit func(Event)
 }
@@ -186,7 +194,7 @@ func (a *Agent) logResponse(ctx context.Context, resp Response, latency time.Dur
 // runCall runs one eval call as a cell of the running turn.
 func (a *Agent) runCall(ctx context.Context, c Call) error {
 	a.emit(Event{Type: "call", Text: c.Code})
-	res, stopped, err := a.Session.EvalFor(ctx, c.Code, session.TurnOptions{Timeout: time.Duration(c.TimeoutMS) * time.Millisecond})
+	res, stopped, err := a.Session.EvalFor(ctx, c.Code, session.TurnOptions{Timeout: a.cellTimeout(c)})
 	if err != nil {
 		return err
 	}
@@ -212,6 +220,18 @@ func (a *Agent) emit(e Event) {
 	if a.Emit != nil {
 		a.Emit(e)
 	}
+}
+
+// cellTimeout is how long call c may run: its own timeout_ms, else the
+// agent's default.
+func (a *Agent) cellTimeout(c Call) time.Duration {
+	switch {
+	case c.TimeoutMS > 0:
+		return time.Duration(c.TimeoutMS) * time.Millisecond
+	case a.CellTimeout > 0:
+		return a.CellTimeout
+	}
+	return DefaultCellTimeout
 }
 
 func (a *Agent) maxRounds() int {

@@ -7,10 +7,11 @@ import "github.com/nodelisp/nodelisp/lisp"
 // defvar, defparameter or a declaration made special, and those a setq,
 // set or (setf symbol-value) gave a global value without declaring them
 // (IsSpecial tells them apart). A session host uses it to see what a cell
-// changed in the image's state.
+// changed in the image's state. The REPL variables (*, +, /, - and their
+// kin) are left out: they are the REPL's convenience, not state.
 func (in *Interp) EachSpecial(fn func(sym *lisp.Symbol, v lisp.Value) bool) {
 	for sym, c := range in.cells {
-		if c.value != nil && !c.constant {
+		if c.value != nil && !c.constant && !replVars[sym] {
 			if !fn(sym, c.value) {
 				return
 			}

@@ -74,6 +74,9 @@ type Interp struct {
 	// (CarryColumn); column is where the last cell left it.
 	carryColumn bool
 	column      int
+	// repl holds the REPL variables' cells when the host is a REPL
+	// (TrackREPLVariables); nil leaves them alone.
+	repl *replCells
 	// errOut, when set, is the stream *error-output* is bound to in every
 	// cell (SetErrorOutput); otherwise it is the cell's output.
 	errOut *lisp.Stream
@@ -100,8 +103,25 @@ type Macro struct {
 	Expand MacroFunc
 }
 
-// SetLibrary makes lib the image's library.
-func (in *Interp) SetLibrary(lib Library) { in.library = lib }
+// SetLibrary makes lib the image's library. Cells the image made before
+// it (the REPL variables *, +, - and /, which name functions too) take the
+// library's definitions now, as cells made later do on first use.
+func (in *Interp) SetLibrary(lib Library) {
+	in.library = lib
+	for sym, c := range in.cells {
+		if c.fn != nil || c.macro != nil || sym.Keyword || !sym.Interned || sym.Home != nil {
+			continue
+		}
+		if fn, m, ok := lib(sym.Name); ok {
+			if fn != nil {
+				c.fn = fn
+			}
+			if m != nil {
+				c.macro, c.macroDoc = m.Expand, m.Doc
+			}
+		}
+	}
+}
 
 // cell is everything the image binds to one symbol. Analysis resolves a
 // global reference to its cell once, so running code pays a pointer
@@ -137,6 +157,7 @@ func New(limits Limits) *Interp {
 		c.special = true
 	}
 	in.definePrintVars()
+	in.defineREPLVars()
 	in.definePackages()
 	in.defineConstants()
 	for _, b := range evaluatorBuiltins {

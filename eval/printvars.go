@@ -199,8 +199,10 @@ func (t *Thread) checkTopLevelReadBase() {
 // object methods see the binding), unless the program set it to
 // :capitalize. A setting that would make printing an error
 // (*print-readably* with an unreadable object, a too-wide *print-pretty*
-// output) falls back to the defaults: showing a result must never fail.
-func (in *Interp) PrintResult(v lisp.Value) (s string) {
+// output) falls back to the defaults: showing a result must never fail. A
+// margin above 0 pretty-prints the value to fit that many columns (a
+// REPL's terminal width); 0 prints it on one line.
+func (in *Interp) PrintResult(v lisp.Value, margin int) (s string) {
 	caseCell := in.printVars.print[printCaseIndex]
 	if caseCell.value == lisp.Value(kwUpcase) {
 		caseCell.value = kwDowncase
@@ -212,7 +214,10 @@ func (in *Interp) PrintResult(v lisp.Value) (s string) {
 			o.SetPrintOption(printVarDefaults[i].option, c.value)
 		}
 	}
-	o.Escape, o.Readably, o.Pretty = true, false, false
+	o.Escape, o.Readably, o.Pretty = true, false, margin > 0
+	if margin > 0 {
+		o.RightMargin = margin
+	}
 	defer func() {
 		if recover() != nil {
 			s = lisp.Prin1ToString(v)

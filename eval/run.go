@@ -79,11 +79,13 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 		if err != nil {
 			return res, err
 		}
+		in.repl.evaluating(form)
 		vals, err := t.protectedTop(form, formCell, at)
 		res.Defined = t.defined
 		if err != nil {
 			return res, err
 		}
+		in.repl.evaluated(form, vals)
 		res.Values = vals
 		res.Value = lisp.Nil
 		if len(vals) > 0 {

@@ -32,7 +32,23 @@ func (u Usage) Used() int {
 	if u.Reported > 0 {
 		return u.Reported
 	}
+	return u.estimated()
+}
+
+// estimated is the parts' estimates added up.
+func (u Usage) estimated() int {
 	return u.System + u.Stub + u.Warning + u.Finished + u.Running + u.Notes
+}
+
+// unsorted is how many tokens the provider's report counts beyond the
+// parts' estimates: a part of its own in the bar, so the bar fills as far
+// as the figure it is captioned with (issue 29: 2,594 tokens were in no
+// part, and a bar at 86% showed one cell).
+func (u Usage) unsorted() int {
+	if u.Reported <= 0 {
+		return 0
+	}
+	return max(u.Reported-u.estimated(), 0)
 }
 
 // Free is the budget left; 0 when unknown or spent.
@@ -63,6 +79,7 @@ func (u Usage) segments() []segment {
 		{"finished", "=", "\x1b[36m", u.Finished},
 		{"running", "+", "\x1b[32m", u.Running},
 		{"notes", "~", "\x1b[37m", u.Notes},
+		{"reported", "?", "\x1b[90m", u.unsorted()},
 		{"free", ".", ansiDim, u.Free()},
 	}
 }
@@ -71,14 +88,17 @@ func (u Usage) segments() []segment {
 // proportion to the budget, with the share and the budget after it, and a
 // legend of every part that holds tokens, free always. Without colour each
 // part has its own ASCII glyph (# system, % stub, ! warning, = finished,
-// + running, ~ notes, . free); with colour the parts are coloured blocks.
+// + running, ~ notes, ? reported beyond the estimates, . free); with
+// colour the parts are coloured blocks.
 // A "|" in the free part marks 50% and 85% of the budget. A window over
 // its budget fills the bar in proportion to its own size; an unknown
 // budget draws the window alone.
 func Bar(u Usage, width int, color bool) string {
 	width = max(width, 10)
 	segs := u.segments()
-	scale := max(u.Budget, u.Used())
+	// A report below the estimates leaves the parts larger than the
+	// figure: the bar is scaled to hold them.
+	scale := max(u.Budget, u.Used(), u.estimated())
 	cells := allot(segs, width, scale)
 
 	var b strings.Builder

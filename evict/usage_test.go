@@ -110,3 +110,23 @@ func TestWarning(t *testing.T) {
 		t.Error("Percent")
 	}
 }
+
+// A provider's report above the parts' estimates is drawn as a part of its
+// own, so the bar is as full as its caption says (issue 29: at 86% the bar
+// showed one cell full and 2,594 tokens were in no part).
+func TestBarReportedBeyondEstimates(t *testing.T) {
+	u := Usage{Budget: 20_000, Source: SourceEnv, System: 406, Finished: 14_200, Reported: 17_200}
+	got := Bar(u, 50, false)
+	line, legendLine, _ := strings.Cut(got, "\n")
+	if !strings.HasSuffix(line, "] 86% of 20,000 tokens (NODECODE_CONTEXT_TOKENS)") {
+		t.Errorf("caption: %q", line)
+	}
+	inner := line[1:strings.Index(line, "]")]
+	filled := 50 - strings.Count(inner, ".") - strings.Count(inner, "|")
+	if filled != 43 { // 86% of 50 cells
+		t.Errorf("%d of 50 cells filled, want 43: %q", filled, inner)
+	}
+	if !strings.Contains(legendLine, "? reported 2,594") || !strings.Contains(legendLine, ". free 2,800") {
+		t.Errorf("legend %q lacks the reported part or the free figure", legendLine)
+	}
+}

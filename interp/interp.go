@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strings"
 
 	"github.com/nodelisp/nodelisp/builtins"
 	"github.com/nodelisp/nodelisp/eval"
@@ -36,6 +37,10 @@ type Options struct {
 	// and (format *error-output* …)), as a script's stderr; when nil
 	// they go with the rest of the cell's output.
 	Stderr io.Writer
+	// ResultMargin, when above 0, pretty-prints each result to fit that
+	// many columns, as a REPL at a terminal of that width shows it; 0
+	// prints results on one line.
+	ResultMargin int
 }
 
 // Interpreter is one Lisp image with the whole library installed. Its
@@ -48,11 +53,13 @@ type Interpreter struct {
 
 // Result is what one cell gave back.
 type Result struct {
-	Value   lisp.Value // the primary value of the cell's last form
-	Printed string     // Value printed as prin1 prints it
-	Output  string     // what the cell printed, when Options.Stdout is nil
-	Defined []string   // names the cell defined with defun, defvar, …
-	Note    string     // the cell's ";;" note, if it opened with one
+	Value lisp.Value // the primary value of the cell's last form
+	// Printed is every value of the last form printed as prin1 prints
+	// it, one a line, as a REPL shows (values 1 2).
+	Printed string
+	Output  string   // what the cell printed, when Options.Stdout is nil
+	Defined []string // names the cell defined with defun, defvar, …
+	Note    string   // the cell's ";;" note, if it opened with one
 }
 
 // New returns an interpreter with the Common Lisp library installed.
@@ -103,10 +110,19 @@ func (it *Interpreter) evalCell(ctx context.Context, parsed *reader.Cell) (Resul
 	if err != nil {
 		return r, err
 	}
-	if err := preprint(ctx, res.Value); err != nil {
-		return r, err
+	vals := res.Values
+	if len(vals) == 0 {
+		// (values) shows nil, the value a caller would see.
+		vals = []lisp.Value{res.Value}
 	}
-	r.Printed = it.evaluator.PrintResult(res.Value)
+	printed := make([]string, len(vals))
+	for i, v := range vals {
+		if err := preprint(ctx, v); err != nil {
+			return r, err
+		}
+		printed[i] = it.evaluator.PrintResult(v, it.opts.ResultMargin)
+	}
+	r.Printed = strings.Join(printed, "\n")
 	return r, nil
 }
 

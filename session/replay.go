@@ -30,7 +30,10 @@ func (s *Session) freshImage() {
 	s.watch = nil
 	// Output is captured per cell (Stdout nil): a replayed or restored
 	// form's output is dropped with its result.
-	interpreter := interp.New(interp.Options{Limits: s.opts.Limits})
+	interpreter := interp.New(interp.Options{Limits: s.opts.Limits, ResultMargin: s.opts.ResultMargin})
+	// Every front end of a session is a REPL of a kind (the terminal,
+	// serve's input, an agent's eval): each form sets *, + and the rest.
+	interpreter.Evaluator().TrackREPLVariables()
 	s.installBuiltins(interpreter)
 	if s.opts.Setup != nil {
 		s.opts.Setup(s, interpreter)

@@ -29,6 +29,10 @@ type Options struct {
 	System string
 	// Limits bound each cell.
 	Limits eval.Limits
+	// ResultMargin, above 0, pretty-prints each cell's result to that
+	// many columns (the REPL's terminal width); the result is logged as
+	// shown. 0 prints results on one line.
+	ResultMargin int
 	// Home is the nodelisp home the context files live under (the
 	// command resolves it: settings.Home); empty is the current directory.
 	Home string

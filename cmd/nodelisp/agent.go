@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/nodelisp/nodelisp/agent"
 	"github.com/nodelisp/nodelisp/internal/cli"
@@ -36,6 +37,8 @@ type agentFlags struct {
 	resume    bool // --continue
 	maxRounds int
 	maxTokens int
+	// cellTimeout bounds an eval call that gives no timeout_ms.
+	cellTimeout time.Duration
 }
 
 // agent runs `nodelisp agent`.
@@ -52,6 +55,7 @@ func (c *command) agent(args []string) int {
 	fs.StringVar(&o.Home, "home", o.Home, cli.UsageHome)
 	fs.StringVar(&o.Workdir, "workdir", o.Workdir, "the `DIR` the file verbs are confined to (default: the current directory)")
 	fs.IntVar(&f.maxRounds, "max-rounds", agent.DefaultMaxRounds, "end a turn after `N` model requests without a final answer")
+	fs.DurationVar(&f.cellTimeout, "cell-timeout", agent.DefaultCellTimeout, "stop an eval call after `DURATION` (e.g. 30s, 2m) when it gives no timeout_ms (default: 60s, as serve)")
 	fs.IntVar(&f.maxTokens, "max-tokens", agent.DefaultMaxTokens, "bound each answer to `N` tokens")
 	fs.Var(cli.CellMemoryFlag(&o.CellMemory), "cell-memory", cli.UsageCellMemory)
 	fs.SetOutput(c.stderr)
@@ -74,6 +78,8 @@ func (c *command) agent(args []string) int {
 		return c.agentUsageError(errors.New("agent: --session and --continue both name a session; give one"))
 	case f.maxRounds <= 0 || f.maxTokens <= 0:
 		return c.agentUsageError(errors.New("agent: --max-rounds and --max-tokens must be positive"))
+	case f.cellTimeout <= 0:
+		return c.agentUsageError(fmt.Errorf("agent: --cell-timeout must be positive, got %v", f.cellTimeout))
 	}
 	c.opts = o
 	set, err := c.settings()
@@ -105,7 +111,7 @@ func (c *command) agent(args []string) int {
 	}
 	defer closeSession(c, sess)
 	defer killCommandsOnTerm()()
-	a := &agent.Agent{Session: sess, Provider: provider, Model: modelID, MaxRounds: f.maxRounds, MaxTokens: f.maxTokens}
+	a := &agent.Agent{Session: sess, Provider: provider, Model: modelID, MaxRounds: f.maxRounds, MaxTokens: f.maxTokens, CellTimeout: f.cellTimeout}
 	if f.prompt != "" {
 		return c.headless(a, f)
 	}

@@ -191,6 +191,11 @@ func TestAgentPipedContext(t *testing.T) {
 		if !strings.Contains(r.stdout, "input 3,700 tokens (cache read 1,000, cache write 200) · output 3 · stop end_turn") {
 			t.Errorf("/context lacks the figures:\n%s", r.stdout)
 		}
+		// The provider counted far more than the parts' estimates: the
+		// rest is a part of the bar, which is as full as the 92% it says.
+		if !strings.Contains(r.stdout, "] 92% of 4,000 tokens") || !strings.Contains(r.stdout, "? reported ") || strings.Contains(r.stdout, "....") {
+			t.Errorf("/context's bar does not draw the reported tokens:\n%s", r.stdout)
+		}
 		if !strings.Contains(r.stderr, "of its budget") || !strings.Contains(r.stderr, "evicted: the window is now") {
 			t.Errorf("no warning then eviction:\n%s", r.stderr)
 		}

@@ -25,8 +25,9 @@ import (
 //     the repository.
 //   - ```repl: a REPL transcript. Lines after a prompt "ID USAGE > " are
 //     typed (a continuation line starts with spaces and ".. "); the other
-//     lines are what the REPL printed. The inputs are piped into the REPL,
-//     which prints the same without prompts. Transcripts with only prose
+//     lines are what the REPL printed. The inputs are piped into the REPL
+//     under --echo, which prints the prompts and inputs as a terminal
+//     does, and the whole transcript is compared, prompts and all. Transcripts with only prose
 //     between them are one REPL run; a run after the first resumes the
 //     session the previous one ended in (a /fork moves it).
 //
@@ -206,8 +207,10 @@ func (d *docRun) transcript(run []docBlock) {
 			// the banner, printed only at a terminal
 		case promptLine.MatchString(l):
 			input = append(input, promptLine.FindStringSubmatch(l)[1])
+			expected = append(expected, l)
 		case contLine.MatchString(l) && len(input) > 0:
 			input = append(input, contLine.FindStringSubmatch(l)[1])
+			expected = append(expected, l)
 		default:
 			expected = append(expected, l)
 		}
@@ -215,6 +218,10 @@ func (d *docRun) transcript(run []docBlock) {
 	if d.session != "" {
 		args = append(args, "--session", d.session)
 	}
+	// --echo prints the prompts and input as a terminal shows them, so
+	// the page's prompts (the window's share after each turn) are
+	// compared too.
+	args = append([]string{"--echo"}, args...)
 	c := exec.Command(bin, args...)
 	c.Env, c.Dir = append(append([]string{}, d.env...), env...), d.dir
 	c.Stdin = strings.NewReader(strings.Join(input, "\n") + "\n")

@@ -13,7 +13,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		args  []string
 		flags []string
 	}{
-		{[]string{"--help"}, []string{"--cell-memory", "-e", "--json", "--session", "--db", "--home", "--model", "--workdir", "--version", "--allow-run", "--sandbox"}},
+		{[]string{"--help"}, []string{"--cell-memory", "-e", "--json", "--session", "--db", "--home", "--model", "--workdir", "--version", "--allow-run", "--sandbox", "--echo"}},
 		{[]string{"sessions", "--help"}, []string{"--db", "--home", "--json"}},
 		{[]string{"log", "export", "--help"}, []string{"--db", "--home", "--session", "--out"}},
 		{[]string{"log", "import", "--help"}, []string{"--db", "--home", "--from", "--follow", "--hook", "--poll"}},

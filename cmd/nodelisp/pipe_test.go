@@ -227,3 +227,14 @@ $`).MatchString(r.stdout) {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 }
+
+// /tree draws a line under the last evicted turn on the path to head
+// (issue 29: nothing showed where eviction had reached).
+func TestTreeMarksEvictionBoundary(t *testing.T) {
+	out := mustRun(t, testEnv(t), "(+ 1 1)\n(+ 2 2)\n(+ 3 3)\n/tree\n/evict through 5\n/tree\n")
+	before := "1  (+ 1 1)\n5  (+ 2 2)\n9  (+ 3 3)  ← head\n"
+	after := "1  (+ 1 1)\n5  (+ 2 2)\n┄┄ evicted above: turns up to seq 5 are recalled from the log ┄┄\n9  (+ 3 3)  ← head\n"
+	if !strings.Contains(out, before) || !strings.Contains(out, after) {
+		t.Errorf("want the tree without a boundary line, then with it under seq 5:\n%s", out)
+	}
+}

@@ -37,11 +37,17 @@ type terminal struct {
 
 func startTerminal(t *testing.T, env []string, args ...string) *terminal {
 	t.Helper()
+	return startTerminalWide(t, 120, env, args...)
+}
+
+// startTerminalWide starts the binary under a terminal cols columns wide.
+func startTerminalWide(t *testing.T, cols uint16, env []string, args ...string) *terminal {
+	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120}); err != nil {
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: cols}); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, args...)

@@ -40,6 +40,9 @@ type repl struct {
 	pending bool
 	onIdle  func() // what an interrupt does at the prompt, if anything
 	stopped chan struct{}
+	// primary is the last primary prompt --echo printed, which the
+	// continuation prompts line up with.
+	primary string
 	// followed is the last Followed line shown.
 	followed string
 	// chat, when set, takes each line that is not a slash command as a
@@ -71,7 +74,12 @@ func (c *command) repl() int {
 	if err != nil {
 		return c.fail(err)
 	}
+	inTerm, outTerm := fileTerminal(c.stdin), fileTerminal(c.stdout)
+	atTerminal := inTerm != nil && outTerm != nil
 	opts := session.Options{Title: "repl", Model: set.Model, Budgets: budgets, Workdir: workdir, Home: set.Home}
+	if atTerminal && prettyResults(os.Getenv(envPretty)) {
+		opts.ResultMargin = termWidth(outTerm)
+	}
 	if err := c.runOptions(set, true, &opts); err != nil {
 		return c.fail(err)
 	}
@@ -94,7 +102,7 @@ func (c *command) repl() int {
 	r.noteFollowed()
 	r.watchInterrupts()
 	defer r.stopInterrupts()
-	if inTerm, outTerm := fileTerminal(c.stdin), fileTerminal(c.stdout); inTerm != nil && outTerm != nil {
+	if atTerminal {
 		r.color = colorWanted(outTerm)
 		r.width = termWidth(outTerm)
 		return r.terminal(ctx)

@@ -16,13 +16,21 @@ import (
 // terminal is the REPL at a terminal, on liner: line editing, history kept
 // in the home, Tab completion, and a cell continued over lines until the
 // reader finds it complete. Ctrl-C at the prompt clears the line (or the
-// unfinished cell); pressed again at the empty prompt it leaves, as does
-// Ctrl-D. While a cell runs the terminal is out of raw mode, so Ctrl-C
-// arrives as SIGINT and cancels the cell (watchInterrupts).
+// unfinished cell); pressed again with nothing typed since it leaves, as
+// does Ctrl-D. A line wider than the terminal wraps onto the rows below
+// (liner's multi-line mode), so it stays whole in the scrollback. While a
+// cell runs the terminal is out of raw mode, so Ctrl-C arrives as SIGINT
+// and cancels the cell (watchInterrupts).
 func (r *repl) terminal(ctx context.Context) int {
+	keys, restore, err := watchKeys()
+	if err != nil {
+		return r.c.fail(err)
+	}
+	defer restore()
 	ln := liner.NewLiner()
 	defer ln.Close()
 	ln.SetCtrlCAborts(true)
+	ln.SetMultiLineMode(true)
 	ln.SetTabCompletionStyle(liner.TabPrints)
 	ln.SetWordCompleter(r.completeWord)
 	histPath := paths.History(r.c.home())
@@ -44,12 +52,11 @@ func (r *repl) terminal(ctx context.Context) int {
 		line, err := ln.Prompt(p)
 		switch {
 		case errors.Is(err, liner.ErrPromptAborted):
-			if cleared && len(lines) == 0 {
+			quiet := keys.quietCtrlC()
+			if cleared && quiet && len(lines) == 0 {
 				return cli.ExitOK
 			}
-			if !cleared {
-				fmt.Fprintln(r.out, "(Ctrl-C again to quit)")
-			}
+			fmt.Fprintln(r.out, "(Ctrl-C again to quit)")
 			lines, cleared = nil, true
 			continue
 		case errors.Is(err, io.EOF):

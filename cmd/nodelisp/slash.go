@@ -130,7 +130,11 @@ func (r *repl) treeCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		drawTree(r.out, r.sess.ID(), r.sess.Head(), turns)
+		w, err := r.sess.Window(ctx, session.WindowOptions{})
+		if err != nil {
+			return err
+		}
+		drawTree(r.out, r.sess.ID(), r.sess.Head(), w.Boundary, turns)
 		return nil
 	case 1, 2:
 		seq, err := strconv.ParseInt(args[0], 10, 64)

@@ -15,8 +15,11 @@ const maxTreeLine = 60
 // the turns off the path to head (branches an undo or rewind left) marked
 // hidden. A line of turns runs straight down; a branch leaves it with
 // box-drawing characters, drawn before the turn the line goes on with, so
-// a long history without branches reads as a plain list.
-func drawTree(w io.Writer, id string, head int64, turns []session.TreeTurn) {
+// a long history without branches reads as a plain list. A boundary
+// above 0 draws a line under the last turn on the path to head that
+// eviction took (its input seq at or below the boundary): the turns above
+// it are recalled from the log, not sent.
+func drawTree(w io.Writer, id string, head, boundary int64, turns []session.TreeTurn) {
 	if len(turns) == 0 {
 		fmt.Fprintf(w, "%s: no turns yet\n", id)
 		return
@@ -39,9 +42,31 @@ func drawTree(w io.Writer, id string, head int64, turns []session.TreeTurn) {
 			fmt.Fprintln(w, lead+treeLabel(main))
 			lead = rest
 			next = kids[main.Seq]
+			if lastEvicted(main, next, boundary) {
+				fmt.Fprintf(w, "%s┄┄ evicted above: turns up to seq %d are recalled from the log ┄┄\n", rest, boundary)
+			}
 		}
 	}
 	chain(kids[0], "", "")
+}
+
+// lastEvicted reports whether t is the last turn on the path to head at
+// or below the eviction boundary, next being its children: the boundary
+// turn itself, or the last before a turn past it. A head moved back
+// above the boundary shows no line, the evicted turns being off its path.
+func lastEvicted(t session.TreeTurn, next []session.TreeTurn, boundary int64) bool {
+	if boundary <= 0 || !t.OnPath || t.Seq > boundary {
+		return false
+	}
+	if t.Seq == boundary {
+		return true
+	}
+	for _, c := range next {
+		if c.OnPath {
+			return c.Seq > boundary
+		}
+	}
+	return false
 }
 
 // mainLine picks the child a line of turns goes on with: the one on the

@@ -28,6 +28,9 @@ type Options struct {
 	// --sandbox.
 	AllowRun *bool
 	Sandbox  bool
+	// Echo is --echo: the REPL on piped input prints each prompt and the
+	// lines typed after it, as a terminal shows them.
+	Echo bool
 }
 
 // ErrHelp is what parsing returns when it printed the help instead.
@@ -76,6 +79,7 @@ func ParseFlags(args []string, stdout io.Writer) (Options, []string, error) {
 	fs.Var(CellMemoryFlag(&o.CellMemory), "cell-memory", UsageCellMemory)
 	fs.Var(AllowRunFlag(&o.AllowRun), "allow-run", UsageAllowRun)
 	fs.BoolVar(&o.Sandbox, "sandbox", false, UsageSandbox)
+	fs.BoolVar(&o.Echo, "echo", false, "with the REPL on piped input, print each prompt and input line as a terminal would show them")
 	if err := ParseArgs(fs, args, stdout); err != nil {
 		return o, nil, err
 	}
