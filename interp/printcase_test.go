@@ -21,7 +21,7 @@ func TestPrintCaseDisplay(t *testing.T) {
 	}{
 		{"print in a cell", `(print 'foo) 'foo`, "\nFOO ", "foo"},
 		{"a computed string", `(format nil "~a-~a" 'make 'point)`, "", `"MAKE-POINT"`},
-		{"an interned name", `(intern (format nil "~a-~a" 'make 'point))`, "", "make-point"},
+		{"an interned name", `(values (intern (format nil "~a-~a" 'make 'point)))`, "", "make-point"},
 		{"print-object during display",
 			`(defclass tagged () ()) (defmethod print-object ((x tagged) s) (format s "#<~a>" 'tagged)) (make-instance 'tagged)`,
 			"", "#<tagged>"},
