@@ -84,6 +84,10 @@ func typedRepresentation(rep lisp.Value) (isList bool, elementType lisp.Value) {
 func expandTypedDefstruct(t *eval.Thread, name *lisp.Symbol, o structOptions, body []lisp.Value) lisp.Value {
 	const op = "defstruct"
 	isList, elementType := typedRepresentation(o.representation)
+	if o.named && elementType != nil {
+		// Only a vector of element type t can hold the name.
+		lisp.Errorf("defstruct %s: a :named structure of type %s cannot hold its name", lisp.Prin1ToString(name), lisp.Prin1ToString(o.representation))
+	}
 	layout := &typedStruct{representation: o.representation, names: map[int]*lisp.Symbol{}}
 	if o.include != nil {
 		inc, ok := typedStructs(t)[o.include]

@@ -32,6 +32,29 @@ func (t *Thread) fnameArg(op string, v lisp.Value) *lisp.Symbol {
 	return symbolArg(op, v)
 }
 
+// checkFunctionName signals the type error SBCL's fmakunbound does for a
+// list that is not (setf symbol): (setf), (setf . foo), (setf foo bar).
+// (fboundp answers nil for them, as SBCL does at its default safety.)
+func checkFunctionName(op string, v lisp.Value) {
+	if !setfNameWellFormed(v) {
+		lisp.TypeError(op, v, "a function name")
+	}
+}
+
+// setfNameWellFormed reports whether v, when a list, is (setf symbol).
+func setfNameWellFormed(v lisp.Value) bool {
+	c, ok := v.(*lisp.Cons)
+	if !ok {
+		return true
+	}
+	rest, ok := c.Cdr.(*lisp.Cons)
+	if !ok || c.Car != symSetf || rest.Cdr != lisp.Value(lisp.Nil) {
+		return false
+	}
+	_, ok = rest.Car.(*lisp.Symbol)
+	return ok
+}
+
 var gensymCounter atomic.Int64
 
 // builtinFuncall is recognised by analysis, which compiles a funcall form
@@ -137,6 +160,9 @@ func init() {
 	builtin("symbol-function", 1, 1, "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
 	builtin("fdefinition", 1, 1, "(name)", "Return the global function NAME names.", fn("fdefinition"))
 	builtin("fboundp", 1, 1, "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
+		if !setfNameWellFormed(args[0]) {
+			return lisp.Nil
+		}
 		s := t.fnameArg("fboundp", args[0])
 		if _, ok := specialForms[s]; ok {
 			return lisp.T
@@ -145,6 +171,7 @@ func init() {
 		return lisp.Bool(c != nil && (c.fn != nil || c.macro != nil))
 	})
 	builtin("fmakunbound", 1, 1, "(name)", "Remove the global function or macro NAME names.", func(t *Thread, args []lisp.Value) lisp.Value {
+		checkFunctionName("fmakunbound", args[0])
 		s := t.fnameArg("fmakunbound", args[0])
 		if c := t.in.lookup(s); c != nil {
 			if _, ok := c.fn.(*Builtin); ok {

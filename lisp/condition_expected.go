@@ -28,7 +28,7 @@ var describedTypes = map[string]string{
 	"character code":                  "(INTEGER 0 1114111)",
 	"string designator":               "(OR STRING SYMBOL CHARACTER)",
 	"character designator":            "(OR CHARACTER STRING SYMBOL)",
-	"function name":                   "(OR SYMBOL CONS)",
+	"function name":                   "(OR SYMBOL (CONS (EQL SETF) (CONS SYMBOL NULL)))",
 	"class or a class name":           "(OR CLASS SYMBOL)",
 	"simple vector":                   "SIMPLE-VECTOR",
 	"bit vector":                      "BIT-VECTOR",

@@ -45,3 +45,7 @@
 (print (multiple-value-list (subtypep 'integer 'own)))
 (print (multiple-value-list (subtypep (find-class 'own) 'restart)))
 (print (multiple-value-list (subtypep 'own 't)))
+
+;; A :named structure whose vectors cannot hold a symbol is an error.
+(print (handler-case (eval '(defstruct (sf (:type (vector single-float)) :named) (a 0.0)))
+         (simple-error () :error)))

@@ -24,3 +24,10 @@
                (prin1-to-string "x")
                (prin1-to-string '(1 2/3)))))
 (print (let ((*print-base* 16)) (with-standard-io-syntax (prin1-to-string 255))))
+
+;; Only (setf symbol) names a function.
+(print (mapcar (lambda (name)
+                 (handler-case (progn (fboundp name) :no-error)
+                   (type-error (e) (not (typep (type-error-datum e) (type-error-expected-type e))))))
+               '((setf) (setf . foo) (setf foo . bar) (setf foo bar) (setf car) car)))
+(print (handler-case (fmakunbound '(setf foo bar)) (type-error () :type-error)))
