@@ -15,7 +15,11 @@ func TestBignumAllocationSize(t *testing.T) {
 		t.Fatalf("the operand has %d words, want 5", w)
 	}
 	a := NormBig(x)
-	const n = 1000
+	// Other goroutines of the test binary allocate now and then while the
+	// loop runs (a CI run once counted 85 bytes a product); many products
+	// and a bound halfway to the 96 bytes of the old rounding keep the
+	// check on the one thing it is about.
+	const n = 50000
 	out := make([]Value, n)
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -24,8 +28,8 @@ func TestBignumAllocationSize(t *testing.T) {
 		out[i] = Mul(a, Fixnum(5))
 	}
 	runtime.ReadMemStats(&after)
-	if per := (after.TotalAlloc - before.TotalAlloc) / n; per > 80 {
-		t.Errorf("(* x 5) of a 5-word x allocates %d bytes, want at most 80", per)
+	if per := (after.TotalAlloc - before.TotalAlloc) / n; per >= 88 {
+		t.Errorf("(* x 5) of a 5-word x allocates %d bytes, want 80 (at most 87, allowing for other goroutines)", per)
 	}
 	if got, want := out[n-1].(*big.Int).String(), new(big.Int).Mul(x, big.NewInt(5)).String(); got != want {
 		t.Errorf("product %s, want %s", got, want)
