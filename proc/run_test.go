@@ -55,10 +55,14 @@ func TestMissingProgramIsAStartError(t *testing.T) {
 }
 
 // stubborn is a shell command whose process tree forks twice, ignores
-// SIGTERM everywhere, and writes the pid of each process to dir/pids.
+// SIGTERM everywhere, and writes the pid of each process to a file of its
+// own in $D. Each pid is written to a temporary name and renamed, so a
+// file that exists holds its pid whole: a kill that lands between the
+// redirection's open and echo's write left an empty file once, and the
+// test read "" for a pid.
 const stubborn = `trap '' TERM
-( trap '' TERM; echo $$ > "$D/inner1"; exec sh -c 'trap "" TERM; echo $$ > "$D/inner2"; while :; do sleep 0.05; done' ) &
-echo $$ > "$D/outer"
+( trap '' TERM; echo $$ > "$D/inner1.tmp"; mv "$D/inner1.tmp" "$D/inner1"; exec sh -c 'trap "" TERM; echo $$ > "$D/inner2.tmp"; mv "$D/inner2.tmp" "$D/inner2"; while :; do sleep 0.05; done' ) &
+echo $$ > "$D/outer.tmp"; mv "$D/outer.tmp" "$D/outer"
 while :; do sleep 0.05; done`
 
 func startStubborn(t *testing.T) (Spec, string) {
@@ -88,10 +92,14 @@ func pidsOf(t *testing.T, dir string) []int {
 // waitPids waits until the stubborn tree has written all its pids.
 func waitPids(dir string) {
 	for range 200 {
-		if _, err := os.Stat(filepath.Join(dir, "inner2")); err == nil {
-			if _, err := os.Stat(filepath.Join(dir, "outer")); err == nil {
-				return
+		all := true
+		for _, name := range []string{"outer", "inner1", "inner2"} {
+			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+				all = false
 			}
+		}
+		if all {
+			return
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
