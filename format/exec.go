@@ -282,15 +282,22 @@ func (st *state) aesthetic(d *directive, escape bool) {
 		st.out.b.WriteString(st.printed(st.next(d), d.colon, escape, st.out.column()))
 		return
 	}
-	mincol := st.width(d, 0, 0)
-	colinc := st.width(d, 1, 1)
-	minpad := st.width(d, 2, 0)
-	pad := st.charParam(d, 3, ' ')
+	mincol, colinc, minpad, pad := st.fieldParams(d)
+	s := st.printed(st.next(d), d.colon, escape, 0)
+	writeField(st.out.b, s, mincol, colinc, minpad, pad, d.at)
+}
+
+// fieldParams are the padding parameters ~A, ~S and ~<…~> share:
+// mincol,colinc,minpad,padchar, with colinc at least 1.
+func (st *state) fieldParams(d *directive) (mincol, colinc, minpad int, pad rune) {
+	mincol = st.width(d, 0, 0)
+	colinc = st.width(d, 1, 1)
+	minpad = st.width(d, 2, 0)
+	pad = st.charParam(d, 3, ' ')
 	if colinc < 1 {
 		st.fail(d, "colinc must be positive")
 	}
-	s := st.printed(st.next(d), d.colon, escape, 0)
-	writeField(st.out.b, s, mincol, colinc, minpad, pad, d.at)
+	return mincol, colinc, minpad, pad
 }
 
 // printed is v as ~A or ~S shows it; with the colon nil is ().

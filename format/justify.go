@@ -15,13 +15,7 @@ import (
 // first clause ended by ~n,width:; is printed before the field only when
 // the field would pass column width-n.
 func (st *state) justify(d *directive) escape {
-	mincol := st.width(d, 0, 0)
-	colinc := st.width(d, 1, 1)
-	minpad := st.width(d, 2, 0)
-	pad := st.charParam(d, 3, ' ')
-	if colinc < 1 {
-		st.fail(d, "colinc must be positive")
-	}
+	mincol, colinc, minpad, pad := st.fieldParams(d)
 	var segments []string
 	result := done
 	for _, clause := range d.clauses {

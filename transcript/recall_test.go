@@ -37,16 +37,7 @@ func TestRecallFindsImported(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			st := b.Open(t)
 			importAll(t, st)
-			it := interp.New(interp.Options{})
-			recall.Install(it, st, "")
-			eval := func(src string) string {
-				t.Helper()
-				r, err := it.Eval(context.Background(), src)
-				if err != nil {
-					t.Fatalf("%s: %v", src, err)
-				}
-				return r.Printed
-			}
+			eval := recallEval(t, st)
 			for _, k := range knownCalls {
 				call := eval(fmt.Sprintf(`(recall-search %q :kinds :tool-call)`, k.call))
 				if !strings.Contains(call, `(:session-id "`+k.session+`"`) || strings.Count(call, ":session-id") != 1 {
@@ -145,16 +136,7 @@ func TestImportedTimes(t *testing.T) {
 		t.Run(b.Name, func(t *testing.T) {
 			st := b.Open(t)
 			importAll(t, st)
-			it := interp.New(interp.Options{})
-			recall.Install(it, st, "")
-			eval := func(src string) string {
-				t.Helper()
-				r, err := it.Eval(context.Background(), src)
-				if err != nil {
-					t.Fatalf("%s: %v", src, err)
-				}
-				return r.Printed
-			}
+			eval := recallEval(t, st)
 			for _, k := range knownCalls {
 				sources := readAll(t, filepath.Join(fixtures, k.format))
 				seq := eval(fmt.Sprintf(`(getf (first (recall-search %q :kinds :tool-call)) :seq)`, k.call))
@@ -206,4 +188,19 @@ func readAll(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return sb.String()
+}
+
+// recallEval is an interpreter with recall installed over st: it returns
+// what a form prints, failing the test on an error.
+func recallEval(t *testing.T, st store.Store) func(src string) string {
+	it := interp.New(interp.Options{})
+	recall.Install(it, st, "")
+	return func(src string) string {
+		t.Helper()
+		r, err := it.Eval(context.Background(), src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		return r.Printed
+	}
 }
