@@ -142,6 +142,7 @@ func (f *File) create(ctx context.Context, st store.Store, final bool, r *Result
 		}
 	}
 	k := newKnown()
+	stampStart(f.pending)
 	evs, err := plan(f.pending, k)
 	if err != nil {
 		return false, fmt.Errorf("%s: %w", f.tail.file, err)
@@ -190,6 +191,7 @@ func (f *File) grow(ctx context.Context, st store.Store, r *Result) error {
 	if err := f.catchUp(ctx, st, id); err != nil {
 		return err
 	}
+	stampStart(f.pending)
 	evs, err := plan(f.pending, f.k)
 	if err != nil {
 		f.loaded = false // plan may have noted calls that were not written

@@ -61,6 +61,7 @@ func ReadFile(ctx context.Context, format, path string) (*Transcript, *Batch, er
 	if err := tl.check(); err != nil {
 		return nil, b, err
 	}
+	stampStart(b.entries)
 	t := tl.Transcript()
 	t.entries = b.entries
 	t.Lines = int64(b.Lines)
@@ -80,8 +81,11 @@ func (tl *Tail) check() error {
 
 // fillTimes gives the lines a transcript writes without a time (Claude
 // Code's summaries, for one) the time of the line before (last, for the
-// first lines of a batch), or of the first timed line for those at the
-// start of the file. It returns the time of the last line.
+// first lines of a batch). Lines at the start of the file, before any
+// timed line, keep no time here: the file's first timed line may not be
+// written yet, and stampStart gives them its time once it is, so a file
+// followed line by line gets the times a fresh import of it gets. It
+// returns the time of the last timed line.
 func fillTimes(es []entry, last time.Time) time.Time {
 	for i := range es {
 		if es[i].at.IsZero() {
@@ -90,24 +94,22 @@ func fillTimes(es []entry, last time.Time) time.Time {
 			last = es[i].at
 		}
 	}
-	first := -1
+	return last
+}
+
+// stampStart gives the entries at the start of a file that have no time
+// the time of the first entry that has one, or now when none has.
+func stampStart(es []entry) {
+	at := time.Now().UTC()
 	for i := range es {
 		if !es[i].at.IsZero() {
-			first = i
+			at = es[i].at
 			break
 		}
-	}
-	at := time.Now().UTC()
-	if first >= 0 {
-		at = es[first].at
 	}
 	for i := 0; i < len(es) && es[i].at.IsZero(); i++ {
 		es[i].at = at
 	}
-	if len(es) > 0 {
-		last = es[len(es)-1].at
-	}
-	return last
 }
 
 // uniqueKeys makes every entry's key unique in the file, seen holding
