@@ -93,6 +93,7 @@ type ansiItem struct {
 	file  string
 	name  string
 	check string // the deftest as one form that returns true when it passes
+	form  string // the deftest's form, whose values a wrong answer shows
 	text  string // a setup form
 }
 
@@ -169,7 +170,7 @@ func ansiItemOf(file string, form sexp) []ansiItem {
 			expected = "`(" + strings.Join(vals, " ") + ")"
 		}
 		check := "(%ansi-same (multiple-value-list\n" + rest[0].text + "\n) " + expected + ")"
-		return []ansiItem{{file: file, name: strings.ToLower(form.elems[1].text), check: check}}
+		return []ansiItem{{file: file, name: strings.ToLower(form.elems[1].text), check: check, form: rest[0].text}}
 	}
 	return []ansiItem{{file: file, text: form.text}}
 }
@@ -278,10 +279,18 @@ func runANSINodelisp(t *testing.T, items []ansiItem) map[string]string {
 			out[item.name] = "pass"
 		default:
 			out[item.name] = "fail"
+			// What nodelisp answered, for the wrong answers' file.
+			if got, err := run("(multiple-value-list\n" + item.form + "\n)"); err == nil {
+				ansiGot[item.name] = strings.ReplaceAll(got.Printed[:min(len(got.Printed), 4000)], "\n", " ")
+			}
 		}
 	}
 	return out
 }
+
+// ansiGot holds the values nodelisp gave for the tests it failed without
+// an error (their forms run a second time), by test name.
+var ansiGot = map[string]string{}
 
 // runANSIPending runs the deftests a setup form defined, each as its own
 // cell.
@@ -526,7 +535,7 @@ func writeANSIResults(t *testing.T, dir, ch string, items []ansiItem, ours, thei
 		listed[item.name] = true
 		fmt.Fprintf(&all, "%s\t%s\t%s\t%s\n", item.file, item.name, ours[item.name], theirs[item.name])
 		if wrongSet[item.name] {
-			fmt.Fprintf(&wrong, ";; %s %s\n%s\n\n", item.file, item.name, item.check)
+			fmt.Fprintf(&wrong, ";; %s %s\n;; nodelisp's values: %s\n%s\n\n", item.file, item.name, ansiGot[item.name], item.check)
 		}
 	}
 	for name, o := range ours {
