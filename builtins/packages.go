@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -306,6 +307,28 @@ func makePackage(t *eval.Thread, op, name string, nicknames lisp.Value) *lisp.Pa
 	for _, n := range listDesignator(nicknames) {
 		nicks = append(nicks, stringDesignator(op, n))
 	}
+	// A name already taken is a correctable error (CLHS make-package), as
+	// in SBCL: continuing gives the package that has the name, or drops a
+	// nickname taken.
+	taken := func(n, then string) *lisp.Package {
+		old, ok := t.Interp().Packages().Find(n)
+		if !ok || old == nil {
+			return nil
+		}
+		msg := fmt.Sprintf("%s: a package named %s already exists", op, n)
+		t.SignalContinuable(&lisp.Condition{Class: lisp.ClassPackageError, Message: msg}, then)
+		return old
+	}
+	if old := taken(name, "Use the existing package "+name+"."); old != nil {
+		return old
+	}
+	kept := nicks[:0]
+	for _, n := range nicks {
+		if taken(n, "Leave out the nickname "+n+".") == nil {
+			kept = append(kept, n)
+		}
+	}
+	nicks = kept
 	p, err := t.Interp().Packages().Make(name, nicks)
 	packageErr(op, err)
 	return p

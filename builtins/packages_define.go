@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -82,7 +83,7 @@ func defpackage(t *eval.Thread, name string, options lisp.Value) lisp.Value {
 	for _, group := range byKind["SHADOWING-IMPORT-FROM"] {
 		from := packageArg(t, op, group[0])
 		for _, n := range names(group[1:]) {
-			packageErr(op, p.ShadowingImport(externalOrPresent(op, from, n)))
+			packageErr(op, p.ShadowingImport(externalOrPresent(t, op, from, n)))
 		}
 	}
 	if !hasUse && !exists {
@@ -100,7 +101,7 @@ func defpackage(t *eval.Thread, name string, options lisp.Value) lisp.Value {
 	for _, group := range byKind["IMPORT-FROM"] {
 		from := packageArg(t, op, group[0])
 		for _, n := range names(group[1:]) {
-			packageErr(op, p.Import(externalOrPresent(op, from, n)))
+			packageErr(op, p.Import(externalOrPresent(t, op, from, n)))
 		}
 	}
 	for _, group := range byKind["INTERN"] {
@@ -120,11 +121,16 @@ func defpackage(t *eval.Thread, name string, options lisp.Value) lisp.Value {
 }
 
 // externalOrPresent is the symbol :import-from names: it must be
-// accessible in from, as CLHS says.
-func externalOrPresent(op string, from *lisp.Package, name string) *lisp.Symbol {
+// accessible in from, as CLHS says. A missing one is a correctable
+// package-error, as in SBCL: continuing interns the name in from.
+func externalOrPresent(t *eval.Thread, op string, from *lisp.Package, name string) *lisp.Symbol {
 	s, st := from.Find(name)
 	if st == lisp.StatusNone {
-		lisp.SignalClass(lisp.ClassPackageError, "%s: the symbol %s is not accessible in package %s", op, name, from.Name)
+		msg := fmt.Sprintf("%s: the symbol %s is not accessible in package %s", op, name, from.Name)
+		t.SignalContinuable(&lisp.Condition{Class: lisp.ClassPackageError, Message: msg}, "Intern "+name+" in "+from.Name+".")
+		s, _, err := from.Intern(name)
+		packageErr(op, err)
+		return s
 	}
 	return s
 }

@@ -279,3 +279,15 @@ func (t *Thread) withRestart(name *lisp.Symbol, report string, body func()) (inv
 	t.restarts = t.restarts[:m.restarts]
 	return false
 }
+
+// SignalContinuable signals c with a continue restart described by
+// report, as cerror does for a program: a handler that invokes continue
+// makes this return (the caller then goes on as the report says), and
+// otherwise c ends the form as an error. Builtins use it for the errors
+// the standard calls correctable, such as a package name already taken.
+func (t *Thread) SignalContinuable(c *lisp.Condition, report string) {
+	t.withRestart(symContinue, report, func() {
+		t.signal(c)
+		panic(c)
+	})
+}

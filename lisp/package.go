@@ -629,6 +629,21 @@ func (p *Package) Unintern(s *Symbol) (bool, error) {
 	if p.own[s.Name] != s {
 		return false, nil
 	}
+	if p.shadowing[s.Name] == s {
+		// Without the shadowing symbol, two different symbols of this
+		// name inherited from used packages would conflict (CLHS
+		// unintern): refuse, as SBCL does.
+		var inherited *Symbol
+		var from *Package
+		for _, u := range p.use {
+			if found, st := u.Find(s.Name); st == StatusExternal {
+				if inherited != nil && inherited != found {
+					return false, pkgErrorf("unintern: removing the shadowing symbol %s from %s would make %s:%s and %s:%s conflict", s.Name, p.Name, from.Name, s.Name, u.Name, s.Name)
+				}
+				inherited, from = found, u
+			}
+		}
+	}
 	delete(p.own, s.Name)
 	delete(p.external, s.Name)
 	delete(p.shadowing, s.Name)

@@ -1,0 +1,42 @@
+;; The package errors the standard calls correctable offer a continue
+;; restart (ANSI make-package.error.1-4, defpackage.24-25): a name or
+;; nickname already taken, an :import-from of a symbol that is not there.
+;; unintern of a shadowing symbol whose removal would let two inherited
+;; symbols conflict is an error (unintern.8).
+(defun restart-names (thunk)
+  (block done
+    (handler-bind ((error (lambda (c)
+                            (return-from done
+                              (list (typep c (quote package-error))
+                                    (not (null (find-restart 'continue c))))))))
+      (funcall thunk)
+      :no-error)))
+(make-package "PCE-A" :use nil)
+(print (restart-names (lambda () (make-package "PCE-A"))))
+(print (restart-names (lambda () (make-package "PCE-B" :nicknames '("PCE-A")))))
+(print (handler-bind ((package-error #'continue))
+         (eq (make-package "PCE-A") (find-package "PCE-A"))))
+(print (handler-bind ((package-error #'continue))
+         (let ((p (make-package "PCE-C" :nicknames '("PCE-A" "PCE-C2"))))
+           (list (package-name p) (package-nicknames p)))))
+(print (restart-names (lambda () (eval '(defpackage "PCE-H" (:import-from "PCE-A" "NOT-THERE"))))))
+(print (restart-names (lambda () (eval '(defpackage "PCE-H2" (:shadowing-import-from "PCE-A" "ALSO-NOT-THERE"))))))
+(print (handler-bind ((package-error #'continue))
+         (eval '(defpackage "PCE-H3" (:use) (:import-from "PCE-A" "MADE")))
+         (multiple-value-list (find-symbol "MADE" "PCE-H3"))))
+(let* ((g1 (make-package "PCE-G1" :use nil))
+       (g2 (make-package "PCE-G2" :use nil))
+       (h (make-package "PCE-UH" :use (list g1 g2))))
+  (shadow "FOO" h)
+  (export (intern "FOO" g1) g1)
+  (export (intern "FOO" g2) g2)
+  (let ((sym (find-symbol "FOO" h)))
+    (print (handler-case (progn (unintern sym h) :uninterned)
+             (package-error () :package-error)))
+    (print (eq (find-symbol "FOO" h) sym))))
+(let* ((g1 (make-package "PCE-G3" :use nil))
+       (h (make-package "PCE-UH2" :use (list g1))))
+  (shadow "BAR" h)
+  (export (intern "BAR" g1) g1)
+  (print (unintern (find-symbol "BAR" h) h))
+  (print (eq (find-symbol "BAR" h) (find-symbol "BAR" g1))))
