@@ -258,14 +258,20 @@ func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
 				c.boa, c.hasBoa = rest[1], true
 			}
 			o.ctors = append(o.ctors, c)
+		// :predicate and (:predicate) keep the default name (CLHS
+		// defstruct); (:predicate nil) defines none. So for :copier.
 		case symbolNamed(key, "PREDICATE"):
 			o.predicateGiven = given
-			o.predicate = nil
+			if len(rest) > 0 {
+				o.predicate = nil
+			}
 			if given {
 				o.predicate = symbolArg(op, rest[0])
 			}
 		case symbolNamed(key, "COPIER"):
-			o.copier = nil
+			if len(rest) > 0 {
+				o.copier = nil
+			}
 			if given {
 				o.copier = symbolArg(op, rest[0])
 			}
