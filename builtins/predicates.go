@@ -310,6 +310,12 @@ func predCompoundType(t *eval.Thread, v lisp.Value, head *lisp.Symbol, params []
 	case "SIMPLE-VECTOR":
 		x, ok := v.(*lisp.Vector)
 		return ok && predSimpleVector(v) && (len(params) == 0 || predSizeMatches(len(x.Items), params[0]))
+	case "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
+		// (bit-vector size): a bit vector of that length.
+		if !predBitVector(v) || head.Name == "SIMPLE-BIT-VECTOR" && !predSimpleArray(v) {
+			return false
+		}
+		return len(params) == 0 || predSizeMatches(arrDimensions("typep", v)[0], params[0])
 	case "VECTOR", "ARRAY", "SIMPLE-ARRAY":
 		if head.Name == "VECTOR" && !predVector(v) || !predArray(v) {
 			return false

@@ -280,7 +280,13 @@ func seqCoerce(t *eval.Thread, v, spec lisp.Value) lisp.Value {
 		if kind != kindList {
 			items = append([]lisp.Value(nil), items...)
 		}
-		return seqMake("coerce", kind, items)
+		// The result must be of the type: nil is no cons, and three
+		// elements make no (vector * 2) (SBCL's type-error).
+		out := seqMake("coerce", kind, items)
+		if !predTypep(t, out, spec) {
+			seqCoerceError(v, spec)
+		}
+		return out
 	}
 	if predTypep(t, v, spec) {
 		return v
