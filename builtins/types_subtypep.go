@@ -65,8 +65,12 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 		return true, true
 	}
 	a, b = subtypepClassNamed(a), subtypepClassNamed(b)
+	a, b = canonicalCompound(a), canonicalCompound(b)
 	if lisp.Equal(a, b) {
 		return true, true
+	}
+	if sub, sure, done := subtypepConses(t, a, b); done {
+		return sub, sure
 	}
 	if sub, sure, done := subtypepClasses(t, a, b); done {
 		return sub, sure
@@ -93,6 +97,9 @@ func subtypep(t *eval.Thread, a, b lisp.Value) (sub, sure bool) {
 		if rb, ok := realRange(b); ok {
 			return ra.within(rb), true
 		}
+	}
+	if sub, sure, done := subtypepDisjoint(t, a, b); done {
+		return sub, sure
 	}
 	na, oka := atomicTypeName(t, a)
 	nb, okb := atomicTypeName(t, b)

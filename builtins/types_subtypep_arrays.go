@@ -83,7 +83,7 @@ func readArrayType(t *eval.Thread, spec lisp.Value) (arrayType, bool) {
 		}
 		switch d := param(1).(type) {
 		case lisp.Fixnum:
-			if d < 0 || d > 8 {
+			if d < 0 || d >= 129 { // array-rank-limit
 				return arrayType{}, false
 			}
 			at.dims = make([]int, d)
