@@ -65,7 +65,8 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lisp.Errorf("%s: the superclasses of %s have no consistent precedence order", op, lisp.Prin1ToString(name))
 	}
 	c.CPL = cpl
-	info := &classInfo{byName: map[*lisp.Symbol]*slotDef{}, defaultInitargs: lisp.ListToSlice(op, args[3])}
+	own := lisp.ListToSlice(op, args[3])
+	info := &classInfo{byName: map[*lisp.Symbol]*slotDef{}, defaultInitargs: own, directDefaultInitargs: own}
 	// Slots: the most general class's first, each taking the initform of
 	// the most specific class that gives one and all the classes'
 	// initargs; the most specific definition decides the allocation.
@@ -87,8 +88,10 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	for _, k := range cpl[1:] {
 		if k.Kind == lisp.StandardClass {
-			for i := 0; i+1 < len(k.Ext.(*classInfo).defaultInitargs); i += 2 {
-				di := k.Ext.(*classInfo).defaultInitargs
+			// Each class's own, in the order of c's precedence list: a
+			// superclass's inherited ones may come later in c's.
+			di := k.Ext.(*classInfo).directDefaultInitargs
+			for i := 0; i+1 < len(di); i += 2 {
 				if !hasInitarg(info.defaultInitargs, di[i]) {
 					info.defaultInitargs = append(info.defaultInitargs, di[i], di[i+1])
 				}

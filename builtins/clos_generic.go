@@ -65,6 +65,11 @@ type method struct {
 	// builtin marks the methods the library defines (print-object's
 	// default), which the printer need not call.
 	builtin bool
+	// fromDefgeneric marks a method a defgeneric's :method option made.
+	fromDefgeneric bool
+	// checkNextArgs: its body declares (optimize (safety 3)), where
+	// call-next-method checks new arguments.
+	checkNextArgs bool
 	// usesNext says its body calls call-next-method or next-method-p;
 	// the others are passed no next methods, which saves making them.
 	usesNext bool
@@ -101,6 +106,9 @@ type nextMethods struct {
 	methods []*method
 	tail    func(t *eval.Thread, args []lisp.Value) lisp.Value // after the methods, or nil
 	args    []lisp.Value
+	// checkArgs is set for a method declared (safety 3): new arguments
+	// to call-next-method must select the same methods.
+	checkArgs bool
 }
 
 // generic returns the generic function name, made when it does not exist.
@@ -386,9 +394,10 @@ func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) li
 	var buf [6]lisp.Value
 	argv := append(buf[:0], lisp.Nil)
 	if next != nil {
+		next.checkArgs = m.checkNextArgs
 		argv[0] = next
 	} else if m.usesNext {
-		argv[0] = &nextMethods{gf: m.gf, args: args}
+		argv[0] = &nextMethods{gf: m.gf, args: args, checkArgs: m.checkNextArgs}
 	}
 	argv = append(argv, args...)
 	return t.ApplyKeepingValues(m.fn, argv)
@@ -399,6 +408,10 @@ func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) li
 func (nm *nextMethods) callNext(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if len(args) == 0 {
 		args = nm.args
+	} else if nm.checkArgs && len(nm.args) >= nm.gf.nreq && len(args) >= nm.gf.nreq && !slices.Equal(nm.gf.applicable(t, args), nm.gf.applicable(t, nm.args)) {
+		// New arguments must select the same methods as the original
+		// ones (CLHS call-next-method); SBCL signals this error.
+		lisp.Errorf("call-next-method: the arguments %s select other methods of %s than the original arguments %s", plainList(args), printName(nm.gf.name), plainList(nm.args))
 	}
 	if len(nm.methods) > 0 {
 		return nm.methods[0].invoke(t, &nextMethods{gf: nm.gf, methods: nm.methods[1:], tail: nm.tail, args: args}, args)
@@ -464,9 +477,16 @@ func registerClosGeneric() {
 		g := closOf(t).generic(t, "defgeneric", name)
 		t.NoteDefined(name)
 		sh := parseShape("defgeneric", args[1])
+		// The methods an earlier defgeneric's :method options made go
+		// (CLHS defgeneric); those defmethod made stay.
+		g.methods = slices.DeleteFunc(g.methods, func(m *method) bool { return m.fromDefgeneric })
+		g.reindex()
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
 		g.declared = sh
+		for _, m := range g.methods {
+			g.checkAcceptsKeys("defgeneric", m.shape)
+		}
 		if g.fn != nil {
 			g.fn.Args = lisp.Prin1ToString(args[1])
 			if doc, ok := args[2].(*lisp.String); ok {
@@ -475,7 +495,12 @@ func registerClosGeneric() {
 		}
 		return g.function()
 	})
-	fn("%defmethod", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", defineMethod)
+	fn("%defmethod", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return defineMethod(t, args, false)
+	})
+	fn("%defgeneric-method", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method a defgeneric's :method option defines (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return defineMethod(t, args, true)
+	})
 }
 
 // function is the generic function as a value.
@@ -575,6 +600,20 @@ func (g *generic) setShape(op string, sh shape) {
 	g.hasKey = g.hasKey || sh.hasKey
 }
 
+// checkAcceptsKeys checks a method's lambda list against the keywords
+// defgeneric's names (CLHS 7.6.4, point 4): the method accepts each by
+// naming it, by &allow-other-keys, or by &rest without &key.
+func (g *generic) checkAcceptsKeys(op string, sh shape) {
+	if !g.declared.hasKey || sh.allowOther || sh.hasRest && !sh.hasKey {
+		return
+	}
+	for _, k := range g.declared.keys {
+		if !slices.Contains(sh.keys, k) {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: a method of %s does not accept the keyword %s its generic function's lambda list names", op, printName(g.name), lisp.Prin1ToString(k))
+		}
+	}
+}
+
 // restWord says whether a lambda list takes &rest or &key arguments.
 func restWord(open bool) string {
 	if open {
@@ -590,9 +629,13 @@ func (g *generic) checkKeywords(e *effective, args []lisp.Value) {
 	if len(rest)%2 != 0 {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", printName(g.name))
 	}
+	// Only the first :allow-other-keys counts (CLHS 3.4.1.4.1).
 	for i := 0; i < len(rest); i += 2 {
-		if rest[i] == lisp.Value(kwAllowOtherKeys) && rest[i+1] != lisp.Value(lisp.Nil) {
-			return
+		if rest[i] == lisp.Value(kwAllowOtherKeys) {
+			if rest[i+1] != lisp.Value(lisp.Nil) {
+				return
+			}
+			break
 		}
 	}
 	for i := 0; i < len(rest); i += 2 {
@@ -606,7 +649,7 @@ var kwAllowOtherKeys = lisp.Sym(":allow-other-keys")
 
 // defineMethod is %defmethod: the specializers come as class names and
 // (eql value) lists, the values already evaluated.
-func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
+func defineMethod(t *eval.Thread, args []lisp.Value, fromDefgeneric bool) lisp.Value {
 	const op = "defmethod"
 	ci := closOf(t)
 	name := symbolArg(op, args[0])
@@ -614,9 +657,10 @@ func defineMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 	t.NoteDefined(name)
 	specs := lisp.ListToSlice(op, args[2])
 	g.setArity(op, len(specs))
-	m := &method{fn: args[3], usesNext: args[5] != lisp.Value(lisp.Nil), gf: g}
+	m := &method{fn: args[3], usesNext: args[5] != lisp.Value(lisp.Nil), checkNextArgs: args[5] == lisp.Value(kwSafety3), gf: g, fromDefgeneric: fromDefgeneric}
 	m.shape = parseShape(op, args[4])
 	g.setShape(op, m.shape)
+	g.checkAcceptsKeys(op, m.shape)
 	if q := args[1]; q != lisp.Value(lisp.Nil) {
 		m.qualifier = symbolArg(op, q)
 		if m.qualifier != kwBefore && m.qualifier != kwAfter && m.qualifier != kwAround {

@@ -15,6 +15,7 @@ var (
 	sDefclassRT         = lisp.Sym("%defclass")
 	sDefgenericRT       = lisp.Sym("%defgeneric")
 	sDefmethodRT        = lisp.Sym("%defmethod")
+	sDefgenericMethodRT = lisp.Sym("%defgeneric-method")
 	sCallNextRT         = lisp.Sym("%call-next-method")
 	sNextPRT            = lisp.Sym("%next-method-p")
 	sCallNextMethod     = lisp.Sym("call-next-method")
@@ -179,7 +180,10 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 		}
 		switch {
 		case items[0] == lisp.Value(kwMethod):
-			methods = append(methods, expandDefmethod(t, lisp.ListStar(lisp.List(items[1:]...), lisp.Sym("defmethod"), args[0])))
+			// A :method's method is marked as defgeneric's, which the
+			// next defgeneric of the name removes (CLHS defgeneric).
+			m := expandDefmethod(t, lisp.ListStar(lisp.List(items[1:]...), lisp.Sym("defmethod"), args[0])).(*lisp.Cons)
+			methods = append(methods, lisp.ListStar(m.Cdr, sDefgenericMethodRT))
 		case items[0] == lisp.Value(kwMethodCombination):
 			if len(items) < 2 || !symbolNamed(items[1], "STANDARD") {
 				syntaxError(op, "method combination %s is not supported (only standard)", lisp.Prin1ToString(lisp.List(items[1:]...)))
@@ -187,6 +191,9 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 		case items[0] == lisp.Value(kwDocumentation):
 			if len(items) != 2 {
 				syntaxError(op, "malformed :documentation option")
+			}
+			if doc != lisp.Value(lisp.Nil) {
+				syntaxError(op, "the :documentation option is given twice")
 			}
 			doc = items[1]
 		case symbolNamed(items[0], "DECLARE"):
@@ -277,8 +284,35 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 			lisp.List(sNextMethodP, lisp.Nil, lisp.List(sNextPRT, methodsVar))), inner)
 	}
 	lambda := lisp.List(concat([]lisp.Value{sLambda, lisp.List(params...)}, doc, decls, []lisp.Value{inner})...)
+	// uses-next is :safety-3 when the body declares (optimize (safety
+	// 3)): there, as in SBCL, call-next-method checks that new arguments
+	// select the same methods.
+	var next lisp.Value = lisp.Bool(usesNext)
+	if usesNext && declaresSafety3(decls) {
+		next = kwSafety3
+	}
 	return lisp.List(sDefmethodRT, quoted(name), quoted(qualifier), lisp.ListStar(lisp.List(specs...), sList), lambda,
-		quoted(rest[0]), lisp.Bool(usesNext))
+		quoted(rest[0]), next)
+}
+
+var kwSafety3 = lisp.Sym(":safety-3")
+
+// declaresSafety3 reports whether declarations hold (optimize (safety 3)).
+func declaresSafety3(decls []lisp.Value) bool {
+	for _, d := range decls {
+		for _, spec := range lisp.ListToSlice("defmethod", lisp.Cdr(d)) {
+			c, ok := spec.(*lisp.Cons)
+			if !ok || !symbolNamed(c.Car, "OPTIMIZE") {
+				continue
+			}
+			for _, q := range lisp.ListToSlice("defmethod", c.Cdr) {
+				if qc, ok := q.(*lisp.Cons); ok && symbolNamed(qc.Car, "SAFETY") && lisp.Car(qc.Cdr) == lisp.Value(lisp.Fixnum(3)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // keywordOf returns the keyword a &key parameter specifier is called by.

@@ -16,8 +16,12 @@ type classInfo struct {
 	slots  []*slotDef // the effective slots: the instance ones in the order of Class.Slots, then the shared ones
 	byName map[*lisp.Symbol]*slotDef
 	// defaultInitargs alternates initarg keywords and functions of no
-	// arguments giving their values (defclass's :default-initargs).
+	// arguments giving their values: the class's own :default-initargs,
+	// then those it inherits.
 	defaultInitargs []lisp.Value
+	// directDefaultInitargs are the class's own, which the classes that
+	// inherit from it take in the order of their precedence lists.
+	directDefaultInitargs []lisp.Value
 	// printer is a structure's :print-function or :print-object
 	// function; printDepth says it takes the depth argument.
 	printer    lisp.Value
@@ -129,12 +133,15 @@ func registerClosSlots() {
 		return x
 	})
 	fn("slot-exists-p", 2, 2, "(object slot-name)", "True if the object has a slot of that name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		sym, _ := args[1].(*lisp.Symbol)
+		if c, ok := args[0].(*lisp.Condition); ok {
+			return lisp.Bool(sym != nil && t.Interp().ConditionHasSlot(c.Class, sym))
+		}
 		x, ok := args[0].(*lisp.Instance)
 		if !ok {
 			return lisp.Nil
 		}
 		x = closOf(t).resolve(t, x)
-		sym, _ := args[1].(*lisp.Symbol)
 		info := infoOf(x.Class)
 		_, has := info.byName[sym]
 		return lisp.Bool(info != nil && has)

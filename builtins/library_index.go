@@ -11,6 +11,7 @@ var libraryIndex = [...]indexEntry{
 	{"%CHECK-TYPE-FAILED", 11, 1, -1, 0},
 	{"%DEFCLASS", 33, 0, -1, 0},
 	{"%DEFGENERIC", 31, 2, -1, 0},
+	{"%DEFGENERIC-METHOD", 31, 4, -1, 0},
 	{"%DEFMETHOD", 31, 3, -1, 0},
 	{"%DEFPACKAGE", 44, 25, -1, 0},
 	{"%DEFSTRUCT", 12, 0, -1, 0},

@@ -302,3 +302,17 @@ func (t *Thread) conditionFrom(op string, defaultClass *lisp.Symbol, datum lisp.
 	lisp.TypeError(op, datum, "a condition designator")
 	return nil
 }
+
+// ConditionHasSlot reports whether the condition class define-condition
+// made (or one of its parents) declares a slot of that name, as
+// slot-exists-p asks of a condition.
+func (in *Interp) ConditionHasSlot(class, slot *lisp.Symbol) bool {
+	for _, cc := range in.classChain(class, nil) {
+		for _, sd := range cc.slots {
+			if sd.name == slot {
+				return true
+			}
+		}
+	}
+	return false
+}
