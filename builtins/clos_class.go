@@ -48,6 +48,13 @@ var builtinClasses = sync.OnceValue(func() map[*lisp.Symbol]*lisp.Class {
 		{"bit-vector", "vector"},
 		{"character", "t"}, {"hash-table", "t"}, {"function", "t"}, {"stream", "t"},
 		{"structure-object", "t"}, {"standard-object", "t"}, {"condition", "t"},
+		{"broadcast-stream", "stream"}, {"concatenated-stream", "stream"}, {"echo-stream", "stream"},
+		{"file-stream", "stream"}, {"string-stream", "stream"}, {"synonym-stream", "stream"}, {"two-way-stream", "stream"},
+		{"package", "t"}, {"pathname", "t"}, {"logical-pathname", "pathname"}, {"random-state", "t"},
+		{"readtable", "t"}, {"restart", "t"},
+		{"class", "standard-object"}, {"built-in-class", "class"}, {"structure-class", "class"}, {"standard-class", "class"},
+		{"generic-function", "function", "standard-object"}, {"standard-generic-function", "generic-function"},
+		{"method", "standard-object"}, {"standard-method", "method"}, {"method-combination", "standard-object"},
 	}
 	for _, row := range tree {
 		c := &lisp.Class{Name: lisp.Sym(row[0]), Kind: lisp.BuiltInClass}
@@ -122,6 +129,9 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 	case *lisp.Stream:
 		return classStream
 	case lisp.Function:
+		if ci.isGeneric(v) {
+			return builtinClass("standard-generic-function")
+		}
 		return classFunction
 	}
 	return classT
@@ -256,6 +266,21 @@ func classTypeOf(t *eval.Thread, v lisp.Value) (lisp.Value, bool) {
 	return nil, false
 }
 
+// metaclassName is the name of the class of class c: the classes of the
+// object system's own objects are standard classes, and structure-object
+// a structure class, as in SBCL.
+func metaclassName(c *lisp.Class) string {
+	if c.Kind == lisp.BuiltInClass {
+		switch c.Name.Name {
+		case "STRUCTURE-OBJECT":
+			return "structure-class"
+		case "STANDARD-OBJECT", "CLASS", "BUILT-IN-CLASS", "STRUCTURE-CLASS", "STANDARD-CLASS", "METHOD", "STANDARD-METHOD", "METHOD-COMBINATION":
+			return "standard-class"
+		}
+	}
+	return c.MetaclassName()
+}
+
 // metaclassTypep answers typep for the types of class objects.
 func metaclassTypep(v lisp.Value, name *lisp.Symbol) (is, known bool) {
 	c, isClass := v.(*lisp.Class)
@@ -263,7 +288,7 @@ func metaclassTypep(v lisp.Value, name *lisp.Symbol) (is, known bool) {
 	case "CLASS":
 		return isClass, true
 	case "BUILT-IN-CLASS", "STRUCTURE-CLASS", "STANDARD-CLASS":
-		return isClass && c.MetaclassName() == printName(name), true
+		return isClass && metaclassName(c) == printName(name), true
 	}
 	return false, false
 }
@@ -314,7 +339,12 @@ func (ci *closImage) isGeneric(v lisp.Value) bool {
 		return false
 	}
 	switch strings.ToUpper(b.Name) {
-	case "PRINT-OBJECT", "INITIALIZE-INSTANCE", "NO-APPLICABLE-METHOD":
+	// The standard generic functions (CLHS 7.7 and 4.3.7's table).
+	case "PRINT-OBJECT", "INITIALIZE-INSTANCE", "NO-APPLICABLE-METHOD", "ADD-METHOD", "ALLOCATE-INSTANCE",
+		"CHANGE-CLASS", "CLASS-NAME", "COMPUTE-APPLICABLE-METHODS", "DESCRIBE-OBJECT", "DOCUMENTATION",
+		"FIND-METHOD", "FUNCTION-KEYWORDS", "MAKE-INSTANCE", "MAKE-INSTANCES-OBSOLETE", "MAKE-LOAD-FORM",
+		"METHOD-QUALIFIERS", "NO-NEXT-METHOD", "REINITIALIZE-INSTANCE", "REMOVE-METHOD", "SHARED-INITIALIZE",
+		"SLOT-MISSING", "SLOT-UNBOUND", "UPDATE-INSTANCE-FOR-DIFFERENT-CLASS", "UPDATE-INSTANCE-FOR-REDEFINED-CLASS":
 		return true
 	}
 	for _, g := range ci.generics {

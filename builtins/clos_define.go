@@ -177,6 +177,7 @@ var unsupportedClos = []string{
 	"shared-initialize", "reinitialize-instance", "allocate-instance", "make-load-form",
 	"make-load-form-saving-slots", "define-method-combination", "call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
+	"describe-object", "function-keywords", "no-next-method",
 }
 
 func registerClosDefine() {

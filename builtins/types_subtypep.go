@@ -42,6 +42,15 @@ var typeParents = map[string][]string{
 	"HASH-TABLE":        {"ATOM"}, "FUNCTION": {"ATOM"}, "COMPILED-FUNCTION": {"FUNCTION"},
 	"STREAM": {"ATOM"}, "STRING-STREAM": {"STREAM"}, "PACKAGE": {"ATOM"}, "PATHNAME": {"ATOM"},
 	"RANDOM-STATE": {"ATOM"}, "READTABLE": {"ATOM"}, "CONDITION": {"ATOM"}, "RESTART": {"ATOM"},
+	"LOGICAL-PATHNAME": {"PATHNAME"},
+	"BROADCAST-STREAM": {"STREAM"}, "CONCATENATED-STREAM": {"STREAM"}, "ECHO-STREAM": {"STREAM"},
+	"FILE-STREAM": {"STREAM"}, "SYNONYM-STREAM": {"STREAM"}, "TWO-WAY-STREAM": {"STREAM"},
+	// The classes of the object system (CLHS 4.3.7's table); a generic
+	// function is a funcallable standard object, as in SBCL.
+	"STANDARD-OBJECT": {"ATOM"}, "STRUCTURE-OBJECT": {"ATOM"},
+	"GENERIC-FUNCTION": {"FUNCTION", "STANDARD-OBJECT"}, "STANDARD-GENERIC-FUNCTION": {"GENERIC-FUNCTION"},
+	"CLASS": {"STANDARD-OBJECT"}, "BUILT-IN-CLASS": {"CLASS"}, "STRUCTURE-CLASS": {"CLASS"}, "STANDARD-CLASS": {"CLASS"},
+	"METHOD": {"STANDARD-OBJECT"}, "STANDARD-METHOD": {"METHOD"}, "METHOD-COMBINATION": {"STANDARD-OBJECT"},
 }
 
 // typeAliases are names of the same type as another: SBCL's signed-byte
@@ -145,6 +154,16 @@ func subtypepCompoundLeft(t *eval.Thread, a *lisp.Cons, b lisp.Value) (sub, sure
 		for _, p := range params {
 			if s, _ := subtypep(t, p, b); s {
 				return true, true, true
+			}
+		}
+		// (and x (not y)) with x within y has no object.
+		for _, n := range params {
+			if nc, ok := n.(*lisp.Cons); ok && nc.Car == lisp.Value(lisp.Intern("NOT")) {
+				for _, p := range params {
+					if s, _ := subtypep(t, p, lisp.Car(nc.Cdr)); s && p != n {
+						return true, true, true
+					}
+				}
 			}
 		}
 		return false, false, true

@@ -62,8 +62,9 @@ func subtypepClasses(t *eval.Thread, a, b lisp.Value) (sub, sure, done bool) {
 			return name == "T" || name == "ATOM", true, true
 		}
 	case cb != nil:
-		if _, ok := atomicTypeName(t, a); ok {
-			return false, true, true
+		// generic-function and class are standard objects.
+		if name, ok := atomicTypeName(t, a); ok {
+			return typeAncestor(t, name, cb.Name.Name), true, true
 		}
 	}
 	return false, false, false

@@ -47,7 +47,45 @@ var floatConstants = []struct {
 	{"LEAST-NEGATIVE-NORMALIZED-%s-FLOAT", -2.2250738585072014e-308},
 }
 
+// standardVariables are the standard variables of facilities nodelisp
+// leaves out (compiling files, loading, the debugger, modules), bound to
+// SBCL's defaults so a program can read and bind them; setting them
+// changes nothing in nodelisp. *features* lists the features #+ and #-
+// know, which the reader keeps itself (pushing to it adds none).
+var standardVariables = []struct {
+	name  string
+	value func() lisp.Value
+}{
+	{"*BREAK-ON-SIGNALS*", nil}, {"*DEBUGGER-HOOK*", nil},
+	{"*COMPILE-FILE-PATHNAME*", nil}, {"*COMPILE-FILE-TRUENAME*", nil},
+	{"*COMPILE-PRINT*", nil}, {"*COMPILE-VERBOSE*", nil},
+	{"*LOAD-PATHNAME*", nil}, {"*LOAD-TRUENAME*", nil}, {"*LOAD-PRINT*", nil}, {"*LOAD-VERBOSE*", nil},
+	{"*MODULES*", nil},
+	{"*MACROEXPAND-HOOK*", func() lisp.Value { return lisp.Intern("FUNCALL") }},
+	{"*FEATURES*", func() lisp.Value { return lisp.List(lisp.Sym(":nodelisp"), lisp.Sym(":common-lisp")) }},
+}
+
+// lambdaListKeywords is the value of lambda-list-keywords: those nodelisp's
+// lambda lists take.
+var lambdaListKeywords = []string{"&OPTIONAL", "&REST", "&KEY", "&ALLOW-OTHER-KEYS", "&AUX", "&BODY", "&WHOLE", "&ENVIRONMENT"}
+
 func (in *Interp) defineConstants() {
+	kws := make([]lisp.Value, len(lambdaListKeywords))
+	for i, k := range lambdaListKeywords {
+		kws[i] = lisp.Intern(k)
+	}
+	c := in.cell(lisp.Intern("LAMBDA-LIST-KEYWORDS"))
+	c.value, c.constant = lisp.List(kws...), true
+	for _, v := range standardVariables {
+		c := in.cell(lisp.Intern(v.name))
+		if c.value != nil {
+			continue // defined elsewhere, with its meaning
+		}
+		c.value, c.special = lisp.Nil, true
+		if v.value != nil {
+			c.value = v.value()
+		}
+	}
 	for _, k := range standardConstants {
 		c := in.cell(lisp.Intern(k.name))
 		c.value, c.constant = k.value, true

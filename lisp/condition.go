@@ -89,6 +89,15 @@ var (
 	// ClassFormatError is a malformed format control string or a
 	// directive given the wrong arguments (SBCL's SB-FORMAT:FORMAT-ERROR).
 	ClassFormatError = Intern("FORMAT-ERROR")
+	// The standard condition types nodelisp never signals itself, which
+	// programs may make, signal and handle.
+	ClassUnboundSlot                   = Intern("UNBOUND-SLOT")
+	ClassStyleWarning                  = Intern("STYLE-WARNING")
+	ClassStorageCondition              = Intern("STORAGE-CONDITION")
+	ClassFloatingPointInvalidOperation = Intern("FLOATING-POINT-INVALID-OPERATION")
+	ClassFloatingPointInexact          = Intern("FLOATING-POINT-INEXACT")
+	ClassFloatingPointUnderflow        = Intern("FLOATING-POINT-UNDERFLOW")
+	ClassPrintNotReadable              = Intern("PRINT-NOT-READABLE")
 	// ClassLimit is nodelisp's own: a step, depth, output or cancellation
 	// limit was reached. It is not an ERROR, so handler-case on error and
 	// ignore-errors do not swallow it: a runaway cell always ends.
@@ -124,6 +133,14 @@ var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 		ClassPackageError:          {ClassError},
 		ClassFormatError:           {ClassError},
 		ClassLimit:                 {ClassSeriousCondition},
+
+		ClassUnboundSlot:                   {ClassCellError},
+		ClassStyleWarning:                  {ClassWarning},
+		ClassStorageCondition:              {ClassSeriousCondition},
+		ClassFloatingPointInvalidOperation: {ClassArithmeticError},
+		ClassFloatingPointInexact:          {ClassArithmeticError},
+		ClassFloatingPointUnderflow:        {ClassArithmeticError},
+		ClassPrintNotReadable:              {ClassError},
 	}
 })
 
