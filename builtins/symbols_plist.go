@@ -25,6 +25,7 @@ func symbolPlist(t *eval.Thread, s *lisp.Symbol) lisp.Value {
 }
 
 func registerSymbolPlists() {
+	registerSymbolsCopy() // the same group: copy-symbol copies plists
 	fn("symbol-plist", 1, 1, "(symbol)", "Return the property list of a symbol.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return symbolPlist(t, symbolArg("symbol-plist", a[0]))
 	})
