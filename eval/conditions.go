@@ -28,6 +28,9 @@ var (
 	kwDatum           = lisp.Sym(":datum")
 	kwExpectedType    = lisp.Sym(":expected-type")
 	kwName            = lisp.Sym(":name")
+	kwPackage         = lisp.Sym(":package")
+	kwInstance        = lisp.Sym(":instance")
+	kwObject          = lisp.Sym(":object")
 )
 
 func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
@@ -182,11 +185,20 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 		return nil, false
 	}
 	// Standard slots, kept both in the fields and as slots.
+	// The last three are kept only for their own condition types (and
+	// subtypes), whose accessors read them.
 	std := []struct {
 		kw   *lisp.Symbol
 		slot string
-	}{{kwFormatControl, "format-control"}, {kwFormatArguments, "format-arguments"}, {kwDatum, "datum"}, {kwExpectedType, "expected-type"}, {kwName, "name"}}
+		of   *lisp.Symbol
+	}{{kwFormatControl, "format-control", nil}, {kwFormatArguments, "format-arguments", nil}, {kwDatum, "datum", nil},
+		{kwExpectedType, "expected-type", nil}, {kwName, "name", nil},
+		{kwPackage, "package", lisp.ClassPackageError}, {kwInstance, "instance", lisp.ClassUnboundSlot},
+		{kwObject, "object", lisp.ClassPrintNotReadable}}
 	for _, s := range std {
+		if s.of != nil && class != s.of && !lisp.SubclassOfIn(t.in, class, s.of) {
+			continue
+		}
 		if v, ok := get(s.kw); ok {
 			c.Slots = append(c.Slots, lisp.Sym(s.slot), v)
 		}
