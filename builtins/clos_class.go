@@ -322,6 +322,23 @@ func registerClosClass() {
 		lisp.Errorf("find-class: there is no class named %s", lisp.Prin1ToString(name))
 		return nil
 	})
+	fn("(setf find-class)", 2, 4, "(class symbol &optional errorp environment)", "Make symbol name the class, or name no class when class is nil; return class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		name := symbolArg("(setf find-class)", args[1])
+		ci := closOf(t)
+		switch c := args[0].(type) {
+		case *lisp.Class:
+			ci.classes[name] = c
+		default:
+			if args[0] != lisp.Value(lisp.Nil) {
+				lisp.TypeError("(setf find-class)", args[0], "a class or nil")
+			}
+			// The name no longer names a class; a later defclass or
+			// defstruct of it makes a new one.
+			delete(ci.classes, name)
+		}
+		ci.generation++
+		return args[0]
+	})
 	fn("class-name", 1, 1, "(class)", "Return the name of the class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		c, ok := args[0].(*lisp.Class)
 		if !ok {
