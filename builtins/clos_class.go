@@ -259,7 +259,12 @@ func classTypep(t *eval.Thread, v lisp.Value, name *lisp.Symbol) (is, known bool
 func classTypeOf(t *eval.Thread, v lisp.Value) (lisp.Value, bool) {
 	switch x := v.(type) {
 	case *lisp.Instance:
-		return closOf(t).resolve(t, x).Class.Name, true
+		// The class itself when its name no longer names it.
+		c := closOf(t).resolve(t, x).Class
+		if closOf(t).classes[c.Name] != c {
+			return c, true
+		}
+		return c.Name, true
 	case *lisp.Class:
 		return lisp.Sym(x.MetaclassName()), true
 	}

@@ -111,8 +111,15 @@ var predSymStar = lisp.Intern("*")
 // predTypep reports whether v is of type spec.
 func predTypep(t *eval.Thread, v lisp.Value, spec lisp.Value) bool {
 	if c, ok := spec.(*lisp.Class); ok && c.Name != nil {
-		// A class is a type specifier: the type of its instances, which
-		// its name names as long as it is the class of that name.
+		// A class is a type specifier: the type of its instances. A
+		// structure or standard class its name no longer names ((setf
+		// find-class) nil) is asked directly.
+		if c.Kind == lisp.StructureClass || c.Kind == lisp.StandardClass {
+			if closOf(t).classes[c.Name] != c {
+				x, ok := v.(*lisp.Instance)
+				return ok && closOf(t).resolve(t, x).Class.IsSubclassOf(c)
+			}
+		}
 		spec = c.Name
 	}
 	if exp, ok := userTypeExpansion(t, spec); ok {
