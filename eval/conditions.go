@@ -293,6 +293,10 @@ var symFormat = lisp.Sym("format")
 func (t *Thread) conditionFrom(op string, defaultClass *lisp.Symbol, datum lisp.Value, args []lisp.Value) *lisp.Condition {
 	switch d := datum.(type) {
 	case *lisp.Condition:
+		if len(args) > 0 {
+			// SBCL: a condition object takes no initargs.
+			lisp.SignalClass(lisp.ClassTypeError, "%s: the condition %s was given arguments %s", op, lisp.Prin1ToString(d), lisp.Prin1ToString(lisp.List(args...)))
+		}
 		return d
 	case *lisp.Symbol:
 		return t.makeCondition(d, args)

@@ -225,7 +225,11 @@ func init() {
 		panic(c)
 	})
 	builtin("cerror", 2, -1, "(continue-format datum &rest arguments)", "Signal an error with a continue restart, which returns nil from cerror.", func(t *Thread, args []lisp.Value) lisp.Value {
-		c := t.conditionFrom("cerror", lisp.ClassSimpleError, args[1], args[2:])
+		// A condition datum leaves the arguments to the continue format.
+		c, ok := args[1].(*lisp.Condition)
+		if !ok {
+			c = t.conditionFrom("cerror", lisp.ClassSimpleError, args[1], args[2:])
+		}
 		report := lisp.PrincToString(args[0])
 		if s, ok := args[0].(*lisp.String); ok {
 			report = t.format(s, args[2:])
