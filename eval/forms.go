@@ -56,7 +56,7 @@ func init() {
 	def("if", "Evaluate THEN when TEST is true, else ELSE.", sfIf)
 	def("progn", "Evaluate forms in order, returning the values of the last.", sfProgn)
 	def("locally", "Evaluate the body under its declarations (special ones change what a variable reference reads; the others are ignored).", sfLocally)
-	def("eval-when", "Evaluate the body (every situation is :execute).", sfEvalWhen)
+	def("eval-when", "Evaluate the body when the situations include :execute (nodelisp compiles no file).", sfEvalWhen)
 	def("the", "Return the values of FORM (the type is not checked).", sfThe)
 	def("declare", "Declarations are accepted and ignored.", sfDeclare)
 	def("load-time-value", "Evaluate FORM once, the first time it is reached.", sfLoadTimeValue)
@@ -121,10 +121,36 @@ func sfLocally(a *analyzer, form *lisp.Cons) *ir {
 	return a.body(body)
 }
 
+// sfEvalWhen evaluates the body only when the situations include
+// :execute (or the old eval): nodelisp evaluates every form and compiles
+// no file, so :compile-toplevel and :load-toplevel alone never apply, as
+// under SBCL's eval and load of a source file.
 func sfEvalWhen(a *analyzer, form *lisp.Cons) *ir {
-	formArgs("eval-when", form, 1, -1)
+	xs := formArgs("eval-when", form, 1, -1)
+	execute := false
+	for _, s := range elems("eval-when", xs[0]) {
+		switch s {
+		case kwExecute, symEval:
+			execute = true
+		case kwCompileToplevel, kwLoadToplevel, symCompile, symLoad:
+		default:
+			lisp.SignalClass(lisp.ClassProgramError, "eval-when: unknown situation %s", lisp.Prin1ToString(s))
+		}
+	}
+	if !execute {
+		return constIR(lisp.Nil)
+	}
 	return a.body(form.Cdr.(*lisp.Cons).Cdr)
 }
+
+var (
+	kwExecute         = lisp.Sym(":execute")
+	kwCompileToplevel = lisp.Sym(":compile-toplevel")
+	kwLoadToplevel    = lisp.Sym(":load-toplevel")
+	symEval           = lisp.Sym("eval")
+	symCompile        = lisp.Sym("compile")
+	symLoad           = lisp.Sym("load")
+)
 
 func sfThe(a *analyzer, form *lisp.Cons) *ir {
 	return a.analyze(formArgs("the", form, 2, 2)[1])

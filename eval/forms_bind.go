@@ -365,7 +365,8 @@ func sfSymbolMacrolet(a *analyzer, form *lisp.Cons) *ir {
 		}
 		scopes = append(scopes, &scope{kind: sSymbolMacro, name: d[0], exp: d[1]})
 	}
-	for name := range declaredSpecial(form.Cdr.(*lisp.Cons).Cdr) {
+	specials := declaredSpecial(form.Cdr.(*lisp.Cons).Cdr)
+	for name := range specials {
 		for _, sc := range scopes {
 			if sc.name == name {
 				lisp.SignalClass(lisp.ClassProgramError, "symbol-macrolet: the symbol macro %s is declared special", lisp.Prin1ToString(name))
@@ -375,6 +376,8 @@ func sfSymbolMacrolet(a *analyzer, form *lisp.Cons) *ir {
 	for _, s := range scopes {
 		a.push(s)
 	}
+	// Its special declarations apply to the body, as locally's do.
+	a.pushFreeSpecials(specials)
 	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
 	return a.body(forms)
 }

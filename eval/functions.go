@@ -97,6 +97,9 @@ func init() {
 		s := symbolArg("macro-function", args[0])
 		c := t.in.lookup(s)
 		if c == nil || c.macro == nil {
+			if m := specialFormMacro(s); m != nil && (c == nil || c.fn == nil) {
+				return m
+			}
 			return lisp.Nil
 		}
 		m := c.macro
