@@ -165,6 +165,11 @@ func (in *Interp) classChain(name *lisp.Symbol, out []*conditionClass) []*condit
 
 // makeCondition builds a condition of class from initargs, as
 // make-condition and (error 'class …) do.
+var (
+	kwInstance = lisp.Sym(":instance") // unbound-slot's
+	kwObject   = lisp.Sym(":object")   // print-not-readable's
+)
+
 func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.Condition {
 	if !lisp.IsConditionClassIn(t.in, class) {
 		lisp.TypeError("make-condition", class, "a condition type")
@@ -185,7 +190,7 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 	std := []struct {
 		kw   *lisp.Symbol
 		slot string
-	}{{kwFormatControl, "format-control"}, {kwFormatArguments, "format-arguments"}, {kwDatum, "datum"}, {kwExpectedType, "expected-type"}, {kwName, "name"}}
+	}{{kwFormatControl, "format-control"}, {kwFormatArguments, "format-arguments"}, {kwDatum, "datum"}, {kwExpectedType, "expected-type"}, {kwName, "name"}, {kwInstance, "instance"}, {kwObject, "object"}}
 	for _, s := range std {
 		if v, ok := get(s.kw); ok {
 			c.Slots = append(c.Slots, lisp.Sym(s.slot), v)

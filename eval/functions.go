@@ -295,4 +295,6 @@ func init() {
 	slot("type-error-datum", "datum", "The offending value of a type error.", func(c *lisp.Condition) lisp.Value { return c.Datum })
 	slot("type-error-expected-type", "expected-type", "The type a type error wanted.", func(c *lisp.Condition) lisp.Value { return c.Expected })
 	slot("cell-error-name", "name", "The name of the variable or function a cell error is about.", func(c *lisp.Condition) lisp.Value { return c.Name })
+	slot("unbound-slot-instance", "instance", "The object whose unbound slot an unbound-slot error is about.", nil)
+	slot("print-not-readable-object", "object", "The object a print-not-readable error could not print readably.", nil)
 }

@@ -77,15 +77,24 @@ var (
 	// (exp, expt, sinh, cosh), which SBCL signals rather than answering
 	// infinity.
 	ClassFloatingPointOverflow = Intern("FLOATING-POINT-OVERFLOW")
-	ClassCellError             = Intern("CELL-ERROR")
-	ClassUnboundVariable       = Intern("UNBOUND-VARIABLE")
-	ClassUndefinedFunction     = Intern("UNDEFINED-FUNCTION")
-	ClassParseError            = Intern("PARSE-ERROR")
-	ClassReaderError           = Intern("READER-ERROR")
-	ClassStreamError           = Intern("STREAM-ERROR")
-	ClassEndOfFile             = Intern("END-OF-FILE")
-	ClassFileError             = Intern("FILE-ERROR")
-	ClassPackageError          = Intern("PACKAGE-ERROR")
+	// The standard conditions nodelisp itself never signals, which
+	// programs may still make, signal and handle.
+	ClassFloatingPointInexact          = Intern("FLOATING-POINT-INEXACT")
+	ClassFloatingPointInvalidOperation = Intern("FLOATING-POINT-INVALID-OPERATION")
+	ClassFloatingPointUnderflow        = Intern("FLOATING-POINT-UNDERFLOW")
+	ClassPrintNotReadable              = Intern("PRINT-NOT-READABLE")
+	ClassStorageCondition              = Intern("STORAGE-CONDITION")
+	ClassStyleWarning                  = Intern("STYLE-WARNING")
+	ClassUnboundSlot                   = Intern("UNBOUND-SLOT")
+	ClassCellError                     = Intern("CELL-ERROR")
+	ClassUnboundVariable               = Intern("UNBOUND-VARIABLE")
+	ClassUndefinedFunction             = Intern("UNDEFINED-FUNCTION")
+	ClassParseError                    = Intern("PARSE-ERROR")
+	ClassReaderError                   = Intern("READER-ERROR")
+	ClassStreamError                   = Intern("STREAM-ERROR")
+	ClassEndOfFile                     = Intern("END-OF-FILE")
+	ClassFileError                     = Intern("FILE-ERROR")
+	ClassPackageError                  = Intern("PACKAGE-ERROR")
 	// ClassFormatError is a malformed format control string or a
 	// directive given the wrong arguments (SBCL's SB-FORMAT:FORMAT-ERROR).
 	ClassFormatError = Intern("FORMAT-ERROR")
@@ -100,30 +109,37 @@ var (
 // start, and never written after.
 var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 	return map[*Symbol][]*Symbol{
-		ClassSeriousCondition:      {ClassCondition},
-		ClassError:                 {ClassSeriousCondition},
-		ClassWarning:               {ClassCondition},
-		ClassSimpleCondition:       {ClassCondition},
-		ClassSimpleError:           {ClassSimpleCondition, ClassError},
-		ClassSimpleWarning:         {ClassSimpleCondition, ClassWarning},
-		ClassTypeError:             {ClassError},
-		ClassSimpleTypeError:       {ClassSimpleCondition, ClassTypeError},
-		ClassProgramError:          {ClassError},
-		ClassControlError:          {ClassError},
-		ClassArithmeticError:       {ClassError},
-		ClassDivisionByZero:        {ClassArithmeticError},
-		ClassFloatingPointOverflow: {ClassArithmeticError},
-		ClassCellError:             {ClassError},
-		ClassUnboundVariable:       {ClassCellError},
-		ClassUndefinedFunction:     {ClassCellError},
-		ClassParseError:            {ClassError},
-		ClassStreamError:           {ClassError},
-		ClassReaderError:           {ClassParseError, ClassStreamError},
-		ClassEndOfFile:             {ClassStreamError},
-		ClassFileError:             {ClassError},
-		ClassPackageError:          {ClassError},
-		ClassFormatError:           {ClassError},
-		ClassLimit:                 {ClassSeriousCondition},
+		ClassSeriousCondition:              {ClassCondition},
+		ClassError:                         {ClassSeriousCondition},
+		ClassWarning:                       {ClassCondition},
+		ClassSimpleCondition:               {ClassCondition},
+		ClassSimpleError:                   {ClassSimpleCondition, ClassError},
+		ClassSimpleWarning:                 {ClassSimpleCondition, ClassWarning},
+		ClassTypeError:                     {ClassError},
+		ClassSimpleTypeError:               {ClassSimpleCondition, ClassTypeError},
+		ClassProgramError:                  {ClassError},
+		ClassControlError:                  {ClassError},
+		ClassArithmeticError:               {ClassError},
+		ClassDivisionByZero:                {ClassArithmeticError},
+		ClassFloatingPointOverflow:         {ClassArithmeticError},
+		ClassFloatingPointInexact:          {ClassArithmeticError},
+		ClassFloatingPointInvalidOperation: {ClassArithmeticError},
+		ClassFloatingPointUnderflow:        {ClassArithmeticError},
+		ClassPrintNotReadable:              {ClassError},
+		ClassStorageCondition:              {ClassSeriousCondition},
+		ClassStyleWarning:                  {ClassWarning},
+		ClassUnboundSlot:                   {ClassCellError},
+		ClassCellError:                     {ClassError},
+		ClassUnboundVariable:               {ClassCellError},
+		ClassUndefinedFunction:             {ClassCellError},
+		ClassParseError:                    {ClassError},
+		ClassStreamError:                   {ClassError},
+		ClassReaderError:                   {ClassParseError, ClassStreamError},
+		ClassEndOfFile:                     {ClassStreamError},
+		ClassFileError:                     {ClassError},
+		ClassPackageError:                  {ClassError},
+		ClassFormatError:                   {ClassError},
+		ClassLimit:                         {ClassSeriousCondition},
 	}
 })
 
