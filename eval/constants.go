@@ -52,6 +52,10 @@ func (in *Interp) defineConstants() {
 		c := in.cell(lisp.Intern(k.name))
 		c.value, c.constant = k.value, true
 	}
+	// The lambda list keywords nodelisp accepts (SBCL adds its own &more).
+	c := in.cell(lisp.Intern("LAMBDA-LIST-KEYWORDS"))
+	c.value, c.constant = lisp.List(lisp.Intern("&ALLOW-OTHER-KEYS"), lisp.Intern("&AUX"), lisp.Intern("&BODY"),
+		lisp.Intern("&ENVIRONMENT"), lisp.Intern("&KEY"), lisp.Intern("&OPTIONAL"), lisp.Intern("&REST"), lisp.Intern("&WHOLE")), true
 	for _, format := range []string{"SHORT", "SINGLE", "DOUBLE", "LONG"} {
 		for _, k := range floatConstants {
 			c := in.cell(lisp.Intern(fmt.Sprintf(k.pattern, format)))

@@ -20,6 +20,7 @@ var (
 	symLambda            = lisp.Sym("lambda")
 	symDeclare           = lisp.Sym("declare")
 	symSetf              = lisp.Sym("setf")
+	symPsetf             = lisp.Sym("psetf")
 	symProgn             = lisp.Sym("progn")
 	symIf                = lisp.Sym("if")
 	symWhen              = lisp.Sym("when")
@@ -352,6 +353,15 @@ func sfPsetq(a *analyzer, form *lisp.Cons) *ir {
 	xs := elems("psetq", form.Cdr)
 	if len(xs)%2 != 0 {
 		lisp.SignalClass(lisp.ClassProgramError, "psetq: odd number of arguments")
+	}
+	// With a symbol macro among the variables, psetq is psetf: the
+	// expansions' subforms are evaluated in order with the values.
+	for i := 0; i < len(xs); i += 2 {
+		if s, ok := xs[i].(*lisp.Symbol); ok && a.find(sVar, s) == nil && a.find(sSymbolMacro, s) != nil {
+			if c := a.in.lookup(symPsetf); c != nil && c.macro != nil {
+				return a.analyze(&lisp.Cons{Car: symPsetf, Cdr: form.Cdr})
+			}
+		}
 	}
 	// Evaluate every value into a temporary, then assign.
 	var temps []*varInfo

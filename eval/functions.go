@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/nodelisp/nodelisp/lisp"
@@ -32,9 +33,9 @@ func (t *Thread) fnameArg(op string, v lisp.Value) *lisp.Symbol {
 	return symbolArg(op, v)
 }
 
-// checkFunctionName signals the type error SBCL's fmakunbound does for a
-// list that is not (setf symbol): (setf), (setf . foo), (setf foo bar).
-// (fboundp answers nil for them, as SBCL does at its default safety.)
+// checkFunctionName signals the type error SBCL's fboundp and fmakunbound
+// do for a list that is not (setf symbol): (x), (setf), (setf . foo),
+// (setf foo bar).
 func checkFunctionName(op string, v lisp.Value) {
 	if !setfNameWellFormed(v) {
 		lisp.TypeError(op, v, "a function name")
@@ -163,9 +164,7 @@ func init() {
 	builtin("symbol-function", 1, 1, "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
 	builtin("fdefinition", 1, 1, "(name)", "Return the global function NAME names.", fn("fdefinition"))
 	builtin("fboundp", 1, 1, "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
-		if !setfNameWellFormed(args[0]) {
-			return lisp.Nil
-		}
+		checkFunctionName("fboundp", args[0])
 		s := t.fnameArg("fboundp", args[0])
 		if _, ok := specialForms[s]; ok {
 			return lisp.T
@@ -187,6 +186,23 @@ func init() {
 	builtin("functionp", 1, 1, "(object)", "True when OBJECT is a function.", func(t *Thread, args []lisp.Value) lisp.Value {
 		_, ok := args[0].(lisp.Function)
 		return lisp.Bool(ok)
+	})
+	// Every function is compiled in nodelisp's sense (analysed once into
+	// closures), as every one is in SBCL's: typep compiled-function agrees.
+	builtin("compiled-function-p", 1, 1, "(object)", "True when OBJECT is a compiled function: any function.", func(t *Thread, args []lisp.Value) lisp.Value {
+		_, ok := args[0].(lisp.Function)
+		return lisp.Bool(ok)
+	})
+	builtin("function-lambda-expression", 1, 1, "(function)", "Return nil (nodelisp keeps no lambda expression, which the standard allows), t (the function may be a closure), and the function's name or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+		f, ok := args[0].(lisp.Function)
+		if !ok {
+			lisp.TypeError("function-lambda-expression", args[0], "a function")
+		}
+		var name lisp.Value = lisp.Nil
+		if n := f.FunctionName(); n != "" && !strings.ContainsAny(n, "( ") {
+			name = lisp.Sym(n)
+		}
+		return t.Values(lisp.Nil, lisp.T, name)
 	})
 	builtin("values", 0, -1, "(&rest objects)", "Return the OBJECTS as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.Values(args...)
