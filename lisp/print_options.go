@@ -227,6 +227,7 @@ func render(v Value, o PrintOptions, col int) string {
 func (p *printer) init(o PrintOptions) {
 	if o.Readably {
 		o.Escape = true
+		o.NoGensym = false // an uninterned symbol reads back only with #:
 		o.Length, o.Level = -1, -1
 	}
 	if o.Base == 0 {
