@@ -305,7 +305,7 @@ func (t *Thread) conditionFrom(op string, defaultClass *lisp.Symbol, datum lisp.
 		return d
 	case *lisp.Symbol:
 		return t.makeCondition(d, args)
-	case *lisp.String:
+	case *lisp.String, lisp.Function: // a function is a format control, as formatter makes
 		return t.makeCondition(defaultClass, []lisp.Value{kwFormatControl, d, kwFormatArguments, lisp.List(args...)})
 	}
 	lisp.TypeError(op, datum, "a condition designator")
