@@ -10,10 +10,10 @@ import (
 // define-modify-macro and define-compiler-macro.
 
 var (
-	sDefmacro                = lisp.Sym("defmacro")
-	sModifyMacroExpansion    = lisp.Sym("%modify-macro-expansion")
-	sAmpOptional             = lisp.Sym("&optional")
-	sListStar                = lisp.Sym("list*")
+	sDefmacro             = lisp.Sym("defmacro")
+	sModifyMacroExpansion = lisp.Sym("%modify-macro-expansion")
+	sAmpOptional          = lisp.Sym("&optional")
+	sListStar             = lisp.Sym("list*")
 )
 
 func registerMacrosStandard() {
