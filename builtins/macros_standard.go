@@ -49,6 +49,16 @@ func registerMacrosStandard() {
 			// The call reads the temporaries, so no direct store.
 			return withPlace(concat2(p.temps, []binding{{p.store, call}}), p.write)
 		})
+	// Standard macros nodelisp leaves out: each is a macro, as the
+	// standard says, whose use is an error naming it.
+	unsupported := func(op, why string) {
+		macro(op, "Not supported by nodelisp: "+why+".", func(t *eval.Thread, form lisp.Value) lisp.Value {
+			lisp.Errorf("%s is not supported by nodelisp: %s", op, why)
+			return nil
+		})
+	}
+	unsupported("define-symbol-macro", "global symbol macros are left out (symbol-macrolet defines local ones)")
+	unsupported("define-method-combination", "nodelisp implements the CLOS that programs use, with the standard method combination only")
 	macro("define-compiler-macro", "(define-compiler-macro name lambda-list form…) returns NAME: nodelisp evaluates and applies no compiler macros, which the standard allows, so calls always reach the function.", func(t *eval.Thread, form lisp.Value) lisp.Value {
 		args := macroArgs("define-compiler-macro", form, 2, -1)
 		if _, ok := functionNameArg(args[0]); !ok {

@@ -104,7 +104,8 @@ func init() {
 			return lisp.Nil
 		}
 		m := c.macro
-		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: "Macro expander.", Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+		// The expander's documentation is the macro's, as in SBCL.
+		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: c.macroDoc, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
 			return m(t, args[0])
 		}}
 	})
