@@ -175,7 +175,7 @@ var unsupportedClos = []string{
 	"make-instances-obsolete", "ensure-generic-function", "ensure-class", "add-method", "remove-method",
 	"find-method", "compute-applicable-methods", "method-qualifiers", "slot-missing", "slot-unbound",
 	"shared-initialize", "reinitialize-instance", "allocate-instance", "make-load-form",
-	"make-load-form-saving-slots", "define-method-combination", "call-method", "make-method",
+	"make-load-form-saving-slots", "call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
 	"describe-object", "function-keywords", "no-next-method",
 }

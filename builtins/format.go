@@ -45,8 +45,30 @@ func registerFormat() {
 			stream.WriteString(b.String())
 			return lisp.Nil
 		})
+	fn("%formatter-call", 2, -1, "(stream control &rest args)", "Format ARGS by CONTROL to STREAM and return the arguments left unused (internal: the functions formatter makes).",
+		func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			stream := outDesignator(t, "formatter", a[0])
+			text := stringArg("formatter", a[1])
+			reserveFormat(t, text, a[2:])
+			var b strings.Builder
+			opts := t.PrintOptions()
+			rest := format.FormatRest(&b, stream.Column(), text, a[2:], &opts)
+			stream.WriteString(b.String())
+			return lisp.List(rest...)
+		})
+	macro("formatter", "(formatter control) is a function of a stream and arguments that formats them by CONTROL, as format would, and returns the arguments left unused.", func(t *eval.Thread, form lisp.Value) lisp.Value {
+		control := macroArgs("formatter", form, 1, 1)[0]
+		if _, ok := control.(*lisp.String); !ok {
+			lisp.TypeError("formatter", control, "a string")
+		}
+		stream, args := gensym("STREAM"), gensym("ARGS")
+		return lisp.List(sFunction, lisp.List(sLambda, lisp.List(stream, sAmpRest, args),
+			lisp.List(sApply, lisp.List(sFunction, sFormatterCall), stream, control, args)))
+	})
 	borrowsArgs()
 }
+
+var sFormatterCall = lisp.Sym("%formatter-call")
 
 // fmtCallFunction handles a function as the control (what formatter
 // makes): it is called with the stream and the arguments.

@@ -41,8 +41,10 @@ func registerMacrosCase() {
 }
 
 // caseClauses splits the clauses of a case-like form into (keys, body)
-// pairs, checking that otherwise/t comes last.
-func caseClauses(op string, clauses []lisp.Value) (keys []lisp.Value, bodies [][]lisp.Value, fallback []lisp.Value, hasFallback bool) {
+// pairs, checking that otherwise/t comes last. In the exhaustive forms
+// (ecase, etypecase and their c- twins) t and otherwise are ordinary keys
+// or types, as the standard lists no otherwise clause for them.
+func caseClauses(op string, clauses []lisp.Value, exhaustive bool) (keys []lisp.Value, bodies [][]lisp.Value, fallback []lisp.Value, hasFallback bool) {
 	for i, cl := range clauses {
 		items := listOf(op, "clause", cl)
 		if len(items) == 0 {
@@ -52,7 +54,7 @@ func caseClauses(op string, clauses []lisp.Value) (keys []lisp.Value, bodies [][
 		if len(body) == 0 {
 			body = []lisp.Value{lisp.Nil}
 		}
-		if items[0] == lisp.Value(lisp.T) || items[0] == lisp.Value(sOtherwise) {
+		if !exhaustive && (items[0] == lisp.Value(lisp.T) || items[0] == lisp.Value(sOtherwise)) {
 			if i != len(clauses)-1 {
 				syntaxError(op, "%s must be the last clause", lisp.Prin1ToString(items[0]))
 			}
@@ -67,10 +69,7 @@ func caseClauses(op string, clauses []lisp.Value) (keys []lisp.Value, bodies [][
 func expandCase(op string, exhaustive bool) eval.MacroFunc {
 	return func(t *eval.Thread, form lisp.Value) lisp.Value {
 		args := macroArgs(op, form, 1, -1)
-		keys, bodies, fallback, hasFallback := caseClauses(op, args[1:])
-		if exhaustive && hasFallback {
-			syntaxError(op, "otherwise is not allowed")
-		}
+		keys, bodies, fallback, hasFallback := caseClauses(op, args[1:], exhaustive)
 		k := gensym("KEY")
 		var clauses, all []lisp.Value
 		for i, ks := range keys {
@@ -105,10 +104,7 @@ func expandCase(op string, exhaustive bool) eval.MacroFunc {
 func expandTypecase(op string, exhaustive bool) eval.MacroFunc {
 	return func(t *eval.Thread, form lisp.Value) lisp.Value {
 		args := macroArgs(op, form, 1, -1)
-		types, bodies, fallback, hasFallback := caseClauses(op, args[1:])
-		if exhaustive && hasFallback {
-			syntaxError(op, "otherwise is not allowed")
-		}
+		types, bodies, fallback, hasFallback := caseClauses(op, args[1:], exhaustive)
 		k := gensym("KEY")
 		var clauses []lisp.Value
 		for i, ty := range types {

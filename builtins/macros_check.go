@@ -20,7 +20,7 @@ func registerMacrosCheck() {
 	macro("assert", "(assert test [(place…) [datum arg…]]) signals an error unless test is true.", expandAssert)
 	macro("check-type", "(check-type place type [description]) signals a type-error unless place holds a value of type.", expandCheckType)
 	macro("with-simple-restart", "(with-simple-restart (name control arg…) form…) runs the forms with a restart NAME that returns nil and t.", expandWithSimpleRestart)
-	macro("with-condition-restarts", "(with-condition-restarts condition restarts form…) runs the forms (every restart applies to every condition in nodelisp).", expandWithConditionRestarts)
+	macro("with-condition-restarts", "(with-condition-restarts condition restarts form…) runs the forms with the restarts associated with the condition.", expandWithConditionRestarts)
 	fn("%assert-failed", 1, 1, "(test-form)", "Signals the error of a failed assert (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			lisp.Errorf("assert: the assertion %s failed", lisp.Prin1ToString(args[0]))

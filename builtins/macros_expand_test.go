@@ -161,7 +161,7 @@ func TestExpansions(t *testing.T) {
 		{"(setf (third x) v)", "(%set-nth 2 x v)"},
 		{"(setf (aref v i) 1)", "(%set-aref v i 1)"},
 		{"(setf (point-x p) 1)", "(|(SETF POINT-X)| 1 p)"},
-		{"(setf (point-x p) (f))", "(let* ((#:1 p) (#:2 (f))) (|(SETF POINT-X)| #:2 #:1))"},
+		{"(setf (point-x p) (f))", "(let* ((#:1 p) (#:2 (f))) (funcall (function (setf point-x)) #:2 #:1))"},
 		{"(setf (getf pl :a) 1)", "(let* ((#:1 1)) (let ((#:2 (%putf pl :a #:1))) (setq pl #:2) #:1))"},
 		{"(incf x)", "(setq x (1+ x))"},
 		{"(decf x 2)", "(setq x (- x 2))"},

@@ -92,6 +92,11 @@ func expandPlace(t *eval.Thread, op string, form lisp.Value) place {
 		if x.Keyword || x == lisp.Nil || x == lisp.T {
 			syntaxError(op, "cannot assign to the constant %s", lisp.Prin1ToString(x))
 		}
+		// A symbol macro is the place it expands to, whose subforms are
+		// evaluated once, in order, with the other places' (psetf).
+		if exp, ok := symbolMacroExpansion(t, x); ok {
+			return expandPlace(t, op, exp)
+		}
 		return place{store: store, read: x, write: lisp.List(sSetq, x, store), simple: true}
 	case *lisp.Cons:
 		head, ok := x.Car.(*lisp.Symbol)
@@ -185,7 +190,9 @@ func expandCallPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symb
 	// Any other accessor is written by its setf function.
 	bs, refs := tempsFor(args)
 	return place{temps: bs, store: store, read: lisp.ListStar(lisp.List(refs...), head),
-		write: lisp.ListStar(lisp.List(refs...), setter, store),
+		// The writer names the setf function as CL does, #'(setf f), for
+		// get-setf-expansion to show.
+		write: lisp.ListStar(lisp.List(refs...), sFuncall, lisp.List(sFunction, lisp.List(sSetf, head)), store),
 		direct: func(value lisp.Value) lisp.Value {
 			// The new value comes first in the call, so it may only be
 			// evaluated early when that cannot be told apart.
@@ -307,4 +314,14 @@ func storeInto(p place, value lisp.Value) lisp.Value {
 		}
 	}
 	return withPlace(concat2(p.temps, []binding{{p.store, value}}), p.write)
+}
+
+// symbolMacroExpansion is the expansion of the symbol macro s names where
+// the place is being expanded; none without a thread (an expansion
+// test's).
+func symbolMacroExpansion(t *eval.Thread, s *lisp.Symbol) (lisp.Value, bool) {
+	if t == nil {
+		return s, false
+	}
+	return t.Macroexpand1(s)
 }

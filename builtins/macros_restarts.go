@@ -15,6 +15,8 @@ var (
 	sStoreValue  = lisp.Sym("store-value")
 	sContinue    = lisp.Sym("continue")
 	kwReport     = lisp.Sym(":report")
+
+	sCallWithConditionRestarts = lisp.Sym("%call-with-condition-restarts")
 )
 
 // expandWithSimpleRestart: (with-simple-restart (name control arg…) body…)
@@ -32,10 +34,11 @@ func expandWithSimpleRestart(t *eval.Thread, form lisp.Value) lisp.Value {
 	return lisp.List(sRestartCase, lisp.ListStar(lisp.List(args[1:]...), sProgn), clause)
 }
 
-// expandWithConditionRestarts evaluates its condition and restarts forms
-// and runs the body: nodelisp makes every active restart visible to every
-// condition, so there is nothing to associate.
+// expandWithConditionRestarts runs the body as a function while the
+// restarts are associated with the condition: find-restart and
+// compute-restarts given another condition pass over them.
 func expandWithConditionRestarts(t *eval.Thread, form lisp.Value) lisp.Value {
 	args := macroArgs("with-condition-restarts", form, 2, -1)
-	return lisp.ListStar(lisp.List(args[2:]...), sProgn, args[0], args[1])
+	thunk := lisp.ListStar(lisp.List(args[2:]...), sLambda, lisp.Nil)
+	return lisp.List(sCallWithConditionRestarts, args[0], args[1], thunk)
 }

@@ -62,6 +62,9 @@ func registerOutputPretty() {
 	fn("pprint-newline", 1, 2, "(kind &optional stream)", "A conditional newline (:linear, :fill, :miser or :mandatory) in the current logical block.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kind := keywordChoice("pprint-newline", a[0], "LINEAR", "FILL", "MISER", "MANDATORY")
+			if !t.PrintOptions().Pretty {
+				return lisp.Nil // no effect unless *print-pretty* is true
+			}
 			lisp.PrettyNewline(outStream(t, "pprint-newline", a, 1), kind)
 			return lisp.Nil
 		})
@@ -71,6 +74,9 @@ func registerOutputPretty() {
 			n, ok := a[1].(lisp.Fixnum)
 			if !ok {
 				lisp.TypeError("pprint-indent", a[1], "an integer")
+			}
+			if !t.PrintOptions().Pretty {
+				return lisp.Nil // no effect unless *print-pretty* is true
 			}
 			lisp.PrettyIndent(outStream(t, "pprint-indent", a, 2), kind, int(n))
 			return lisp.Nil

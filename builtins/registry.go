@@ -24,7 +24,7 @@ import (
 var groups = [...]func(){
 	registerChars, registerDocs, registerFormat, registerFunctional, registerHashtables,
 	registerLists, registerListsAssoc, registerListsMap, registerLoop, registerMacros,
-	registerMacrosCase, registerMacrosCheck, registerMacrosDefstruct, registerMacrosIteration,
+	registerMacrosCase, registerMacrosCheck, registerMacrosStandard, registerMacrosDefstruct, registerMacrosIteration,
 	registerMacrosSetf, registerNumbers, registerNumbersBits, registerNumbersDivide,
 	registerNumbersFloat, registerOutput, registerPredicates, registerSequences,
 	registerSequencesArrays, registerSequencesMap, registerSequencesOrder,

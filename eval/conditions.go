@@ -305,10 +305,14 @@ var symFormat = lisp.Sym("format")
 func (t *Thread) conditionFrom(op string, defaultClass *lisp.Symbol, datum lisp.Value, args []lisp.Value) *lisp.Condition {
 	switch d := datum.(type) {
 	case *lisp.Condition:
+		if len(args) > 0 {
+			// SBCL: a condition object takes no initargs.
+			lisp.SignalClass(lisp.ClassTypeError, "%s: the condition %s was given arguments %s", op, lisp.Prin1ToString(d), lisp.Prin1ToString(lisp.List(args...)))
+		}
 		return d
 	case *lisp.Symbol:
 		return t.makeCondition(d, args)
-	case *lisp.String:
+	case *lisp.String, lisp.Function: // a function is a format control, as formatter makes
 		return t.makeCondition(defaultClass, []lisp.Value{kwFormatControl, d, kwFormatArguments, lisp.List(args...)})
 	}
 	lisp.TypeError(op, datum, "a condition designator")

@@ -20,6 +20,7 @@ var (
 	symLambda            = lisp.Sym("lambda")
 	symDeclare           = lisp.Sym("declare")
 	symSetf              = lisp.Sym("setf")
+	symPsetf             = lisp.Sym("psetf")
 	symProgn             = lisp.Sym("progn")
 	symIf                = lisp.Sym("if")
 	symWhen              = lisp.Sym("when")
@@ -56,7 +57,7 @@ func init() {
 	def("if", "Evaluate THEN when TEST is true, else ELSE.", sfIf)
 	def("progn", "Evaluate forms in order, returning the values of the last.", sfProgn)
 	def("locally", "Evaluate the body under its declarations (special ones change what a variable reference reads; the others are ignored).", sfLocally)
-	def("eval-when", "Evaluate the body (every situation is :execute).", sfEvalWhen)
+	def("eval-when", "Evaluate the body when the situations include :execute (nodelisp compiles no file).", sfEvalWhen)
 	def("the", "Return the values of FORM (the type is not checked).", sfThe)
 	def("declare", "Declarations are accepted and ignored.", sfDeclare)
 	def("load-time-value", "Evaluate FORM once, the first time it is reached.", sfLoadTimeValue)
@@ -121,10 +122,36 @@ func sfLocally(a *analyzer, form *lisp.Cons) *ir {
 	return a.body(body)
 }
 
+// sfEvalWhen evaluates the body only when the situations include
+// :execute (or the old eval): nodelisp evaluates every form and compiles
+// no file, so :compile-toplevel and :load-toplevel alone never apply, as
+// under SBCL's eval and load of a source file.
 func sfEvalWhen(a *analyzer, form *lisp.Cons) *ir {
-	formArgs("eval-when", form, 1, -1)
+	xs := formArgs("eval-when", form, 1, -1)
+	execute := false
+	for _, s := range elems("eval-when", xs[0]) {
+		switch s {
+		case kwExecute, symEval:
+			execute = true
+		case kwCompileToplevel, kwLoadToplevel, symCompile, symLoad:
+		default:
+			lisp.SignalClass(lisp.ClassProgramError, "eval-when: unknown situation %s", lisp.Prin1ToString(s))
+		}
+	}
+	if !execute {
+		return constIR(lisp.Nil)
+	}
 	return a.body(form.Cdr.(*lisp.Cons).Cdr)
 }
+
+var (
+	kwExecute         = lisp.Sym(":execute")
+	kwCompileToplevel = lisp.Sym(":compile-toplevel")
+	kwLoadToplevel    = lisp.Sym(":load-toplevel")
+	symEval           = lisp.Sym("eval")
+	symCompile        = lisp.Sym("compile")
+	symLoad           = lisp.Sym("load")
+)
 
 func sfThe(a *analyzer, form *lisp.Cons) *ir {
 	return a.analyze(formArgs("the", form, 2, 2)[1])
@@ -326,6 +353,15 @@ func sfPsetq(a *analyzer, form *lisp.Cons) *ir {
 	xs := elems("psetq", form.Cdr)
 	if len(xs)%2 != 0 {
 		lisp.SignalClass(lisp.ClassProgramError, "psetq: odd number of arguments")
+	}
+	// With a symbol macro among the variables, psetq is psetf: the
+	// expansions' subforms are evaluated in order with the values.
+	for i := 0; i < len(xs); i += 2 {
+		if s, ok := xs[i].(*lisp.Symbol); ok && a.find(sVar, s) == nil && a.find(sSymbolMacro, s) != nil {
+			if c := a.in.lookup(symPsetf); c != nil && c.macro != nil {
+				return a.analyze(&lisp.Cons{Car: symPsetf, Cdr: form.Cdr})
+			}
+		}
 	}
 	// Evaluate every value into a temporary, then assign.
 	var temps []*varInfo

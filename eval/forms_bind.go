@@ -330,10 +330,10 @@ func sfMacrolet(a *analyzer, form *lisp.Cons) *ir {
 		}
 		checkLambdaList("macrolet", rest.Car, true)
 		// The expander sees the global environment only.
-		whole := &lisp.Symbol{Name: "WHOLE"}
+		whole, ll := splitWhole(rest.Car)
 		lam := lisp.List(symLambda, lisp.List(whole),
 			lisp.List(lisp.Sym("block"), name,
-				lisp.ListStar(rest.Cdr, symDestructuringBind, rest.Car, lisp.List(builtinCdr, whole))))
+				lisp.ListStar(rest.Cdr, symDestructuringBind, ll, lisp.List(builtinCdr, whole))))
 		expander := a.t.evalTop(lam, nil)
 		scopes = append(scopes, &scope{kind: sMacro, name: name, mac: func(t *Thread, form lisp.Value) lisp.Value {
 			return t.callValue(expander, []lisp.Value{form})
@@ -342,6 +342,8 @@ func sfMacrolet(a *analyzer, form *lisp.Cons) *ir {
 	for _, s := range scopes {
 		a.push(s)
 	}
+	// Its special declarations apply to the body, as locally's do.
+	a.pushFreeSpecials(declaredSpecial(form.Cdr.(*lisp.Cons).Cdr))
 	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
 	return a.body(forms)
 }
@@ -365,7 +367,8 @@ func sfSymbolMacrolet(a *analyzer, form *lisp.Cons) *ir {
 		}
 		scopes = append(scopes, &scope{kind: sSymbolMacro, name: d[0], exp: d[1]})
 	}
-	for name := range declaredSpecial(form.Cdr.(*lisp.Cons).Cdr) {
+	specials := declaredSpecial(form.Cdr.(*lisp.Cons).Cdr)
+	for name := range specials {
 		for _, sc := range scopes {
 			if sc.name == name {
 				lisp.SignalClass(lisp.ClassProgramError, "symbol-macrolet: the symbol macro %s is declared special", lisp.Prin1ToString(name))
@@ -375,6 +378,8 @@ func sfSymbolMacrolet(a *analyzer, form *lisp.Cons) *ir {
 	for _, s := range scopes {
 		a.push(s)
 	}
+	// Its special declarations apply to the body, as locally's do.
+	a.pushFreeSpecials(specials)
 	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
 	return a.body(forms)
 }

@@ -62,6 +62,9 @@ type handlerClause struct {
 	typ  lisp.Value
 	v    *varInfo // nil when the clause binds no variable
 	body *ir
+	// fn, set instead of v and body when the variable is special, is the
+	// clause as a function of the condition, which binds it dynamically.
+	fn *ir
 }
 
 func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
@@ -76,8 +79,8 @@ func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
 			lisp.SignalClass(lisp.ClassProgramError, "handler-case: malformed clause %s", lisp.Prin1ToString(x))
 		}
 		vars := elems("handler-case", c[1])
-		body := x.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr
-		_, body = splitBody(body, false)
+		fullBody := x.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr
+		_, body := splitBody(fullBody, false)
 		if c[0] == lisp.Value(kwNoError) {
 			noError = a.lambdaIR("handler-case", c[1], body, nil, false)
 			continue
@@ -87,6 +90,11 @@ func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
 			lisp.SignalClass(lisp.ClassProgramError, "handler-case: clause %s binds more than one variable", lisp.Prin1ToString(x))
 		}
 		if len(vars) == 1 {
+			if sym, ok := vars[0].(*lisp.Symbol); ok && declaredSpecial(fullBody)[sym] {
+				hc.fn = a.lambdaIR("handler-case", c[1], fullBody, nil, false)
+				clauses = append(clauses, hc)
+				continue
+			}
 			b := a.newBinding("handler-case", vars[0], nil, nil)
 			hc.v = b.v
 			if b.v == nil {
@@ -102,8 +110,13 @@ func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
 		types := make([]lisp.Value, len(clauses))
 		bodies := make([]code, len(clauses))
 		sets := make([]func(*frame, lisp.Value), len(clauses))
+		fns := make([]code, len(clauses))
 		for i, c := range clauses {
 			types[i] = c.typ
+			if c.fn != nil {
+				fns[i] = c.fn.code()
+				continue
+			}
 			bodies[i] = c.body.gen(tail)
 			if c.v != nil {
 				sets[i] = binder(c.v)
@@ -125,6 +138,9 @@ func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
 				return v
 			}
 			t.restore(m)
+			if fns[i] != nil {
+				return t.callValue(fns[i](fr), []lisp.Value{cond})
+			}
 			if sets[i] != nil {
 				sets[i](fr, cond)
 			}

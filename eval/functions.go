@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/nodelisp/nodelisp/lisp"
@@ -32,9 +33,9 @@ func (t *Thread) fnameArg(op string, v lisp.Value) *lisp.Symbol {
 	return symbolArg(op, v)
 }
 
-// checkFunctionName signals the type error SBCL's fmakunbound does for a
-// list that is not (setf symbol): (setf), (setf . foo), (setf foo bar).
-// (fboundp answers nil for them, as SBCL does at its default safety.)
+// checkFunctionName signals the type error SBCL's fboundp and fmakunbound
+// do for a list that is not (setf symbol): (x), (setf), (setf . foo),
+// (setf foo bar).
 func checkFunctionName(op string, v lisp.Value) {
 	if !setfNameWellFormed(v) {
 		lisp.TypeError(op, v, "a function name")
@@ -97,10 +98,14 @@ func init() {
 		s := symbolArg("macro-function", args[0])
 		c := t.in.lookup(s)
 		if c == nil || c.macro == nil {
+			if m := specialFormMacro(s); m != nil && (c == nil || c.fn == nil) {
+				return m
+			}
 			return lisp.Nil
 		}
 		m := c.macro
-		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: "Macro expander.", Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+		// The expander's documentation is the macro's, as in SBCL.
+		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: c.macroDoc, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
 			return m(t, args[0])
 		}}
 	})
@@ -160,9 +165,7 @@ func init() {
 	builtin("symbol-function", 1, 1, "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
 	builtin("fdefinition", 1, 1, "(name)", "Return the global function NAME names.", fn("fdefinition"))
 	builtin("fboundp", 1, 1, "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
-		if !setfNameWellFormed(args[0]) {
-			return lisp.Nil
-		}
+		checkFunctionName("fboundp", args[0])
 		s := t.fnameArg("fboundp", args[0])
 		if _, ok := specialForms[s]; ok {
 			return lisp.T
@@ -184,6 +187,23 @@ func init() {
 	builtin("functionp", 1, 1, "(object)", "True when OBJECT is a function.", func(t *Thread, args []lisp.Value) lisp.Value {
 		_, ok := args[0].(lisp.Function)
 		return lisp.Bool(ok)
+	})
+	// Every function is compiled in nodelisp's sense (analysed once into
+	// closures), as every one is in SBCL's: typep compiled-function agrees.
+	builtin("compiled-function-p", 1, 1, "(object)", "True when OBJECT is a compiled function: any function.", func(t *Thread, args []lisp.Value) lisp.Value {
+		_, ok := args[0].(lisp.Function)
+		return lisp.Bool(ok)
+	})
+	builtin("function-lambda-expression", 1, 1, "(function)", "Return nil (nodelisp keeps no lambda expression, which the standard allows), t (the function may be a closure), and the function's name or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+		f, ok := args[0].(lisp.Function)
+		if !ok {
+			lisp.TypeError("function-lambda-expression", args[0], "a function")
+		}
+		var name lisp.Value = lisp.Nil
+		if n := f.FunctionName(); n != "" && !strings.ContainsAny(n, "( ") {
+			name = lisp.Sym(n)
+		}
+		return t.Values(lisp.Nil, lisp.T, name)
 	})
 	builtin("values", 0, -1, "(&rest objects)", "Return the OBJECTS as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.Values(args...)
@@ -225,7 +245,11 @@ func init() {
 		panic(c)
 	})
 	builtin("cerror", 2, -1, "(continue-format datum &rest arguments)", "Signal an error with a continue restart, which returns nil from cerror.", func(t *Thread, args []lisp.Value) lisp.Value {
-		c := t.conditionFrom("cerror", lisp.ClassSimpleError, args[1], args[2:])
+		// A condition datum leaves the arguments to the continue format.
+		c, ok := args[1].(*lisp.Condition)
+		if !ok {
+			c = t.conditionFrom("cerror", lisp.ClassSimpleError, args[1], args[2:])
+		}
 		report := lisp.PrincToString(args[0])
 		if s, ok := args[0].(*lisp.String); ok {
 			report = t.format(s, args[2:])

@@ -189,17 +189,10 @@ func sfDefun(a *analyzer, form *lisp.Cons) *ir {
 	}}
 }
 
-func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
-	xs := formArgs("defmacro", form, 2, -1)
-	sym, ok := xs[0].(*lisp.Symbol)
-	if !ok {
-		lisp.SignalClass(lisp.ClassProgramError, "defmacro: %s is not a symbol", lisp.Prin1ToString(xs[0]))
-	}
-	// The expander takes the whole form; its lambda list destructures the
-	// form's arguments, with &whole bound to the form itself.
-	ll := xs[1]
-	checkLambdaList("defmacro", ll, true)
-	var whole lisp.Value
+// splitWhole splits a macro lambda list into the variable &whole binds
+// (a fresh one when it has no &whole) and the lambda list that
+// destructures the form's arguments.
+func splitWhole(ll lisp.Value) (whole, args lisp.Value) {
 	if c, ok := ll.(*lisp.Cons); ok && c.Car == symWhole {
 		if r, ok := c.Cdr.(*lisp.Cons); ok {
 			whole, ll = r.Car, r.Cdr
@@ -211,6 +204,19 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 	if whole == nil {
 		whole = &lisp.Symbol{Name: "WHOLE"}
 	}
+	return whole, ll
+}
+
+func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
+	xs := formArgs("defmacro", form, 2, -1)
+	sym, ok := xs[0].(*lisp.Symbol)
+	if !ok {
+		lisp.SignalClass(lisp.ClassProgramError, "defmacro: %s is not a symbol", lisp.Prin1ToString(xs[0]))
+	}
+	// The expander takes the whole form; its lambda list destructures the
+	// form's arguments, with &whole bound to the form itself.
+	checkLambdaList("defmacro", xs[1], true)
+	whole, ll := splitWhole(xs[1])
 	body := form.Cdr.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr
 	doc, _ := splitBody(body, true)
 	inner := lisp.ListStar(body, symDestructuringBind, ll, lisp.List(builtinCdr, whole))

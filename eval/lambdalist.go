@@ -379,9 +379,10 @@ func (s *llSpec) bindKeys(fr *frame, rest []lisp.Value) {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", s.name)
 	}
 	allow := s.allowOther
+	// The leftmost :allow-other-keys decides (CLHS 3.4.1.4).
 	for j := 0; j < len(rest); j += 2 {
-		if rest[j] == lisp.Value(kwAllowOtherKeys) && lisp.Truthy(rest[j+1]) {
-			allow = true
+		if rest[j] == lisp.Value(kwAllowOtherKeys) {
+			allow = allow || lisp.Truthy(rest[j+1])
 			break
 		}
 	}

@@ -108,6 +108,7 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 	o.SingleFloats = pc.readFloat.value != lisp.Value(symDoubleFloat)
 	o.Operators = t.in.operator
 	o.Reserve = t.ReserveText
+	o.RestartReport = t.restartReport
 	o.Package = t.CurrentPackage()
 	return o
 }

@@ -35,7 +35,7 @@ type restartClause struct {
 
 func sfRestartCase(a *analyzer, form *lisp.Cons) *ir {
 	xs := formArgs("restart-case", form, 1, -1)
-	expr := a.analyze(xs[0])
+	expr, signalling := a.restartCaseExpr(xs[0])
 	clauses := make([]restartClause, 0, len(xs)-1)
 	for _, x := range xs[1:] {
 		c := elems("restart-case", x)
@@ -83,7 +83,13 @@ func sfRestartCase(a *analyzer, form *lisp.Cons) *ir {
 		clauses = append(clauses, rc)
 	}
 	return &ir{gen: func(bool) code {
-		ec := expr.code()
+		var ec code
+		var sc func(*frame, []*lisp.Restart) lisp.Value
+		if signalling != nil {
+			sc = signalling.code()
+		} else {
+			ec = expr.code()
+		}
 		type clauseCode struct{ fn, report, interactive, test code }
 		cs := make([]clauseCode, len(clauses))
 		for i, c := range clauses {
@@ -118,7 +124,11 @@ func sfRestartCase(a *analyzer, form *lisp.Cons) *ir {
 				rs[i] = r
 			}
 			m := t.save()
-			v, exit := runRestartCase(fr, m, tag, rs, ec)
+			body := ec
+			if sc != nil {
+				body = func(fr *frame) lisp.Value { return sc(fr, rs) }
+			}
+			v, exit := runRestartCase(fr, m, tag, rs, body)
 			if exit == nil {
 				return v
 			}

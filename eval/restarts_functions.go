@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/nodelisp/nodelisp/lisp"
+import (
+	"slices"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
 
 // The functions over restarts: finding, listing and invoking them, and the
 // standard restart functions (abort, continue, muffle-warning, store-value,
@@ -14,9 +18,13 @@ var (
 	symUseValue      = lisp.Sym("use-value")
 )
 
-// visible reports whether r applies to condition c (nil for any): its
-// test function, when it has one, says.
+// visible reports whether r applies to condition c (nil for any): a
+// restart associated with other conditions does not, and its test
+// function, when it has one, says.
 func (t *Thread) visible(r *lisp.Restart, c lisp.Value) bool {
+	if cond, ok := c.(*lisp.Condition); ok && len(r.Conditions) > 0 && !slices.Contains(r.Conditions, cond) {
+		return false
+	}
 	if r.Test == nil {
 		return true
 	}
@@ -24,6 +32,24 @@ func (t *Thread) visible(r *lisp.Restart, c lisp.Value) bool {
 		c = lisp.Nil
 	}
 	return t.callValue(r.Test, []lisp.Value{c}) != lisp.Value(lisp.Nil)
+}
+
+// restartReport is what printing r with *print-escape* nil shows: its
+// report string, what its report function writes, or else its name.
+func (t *Thread) restartReport(r *lisp.Restart) string {
+	switch rep := r.Report.(type) {
+	case *lisp.String:
+		return rep.S
+	case nil:
+	default:
+		s := lisp.NewStringStream()
+		t.callValue(rep, []lisp.Value{s})
+		return s.TakeString()
+	}
+	if r.Name == nil {
+		return lisp.WriteToString(lisp.Nil, t.PrintOptions())
+	}
+	return lisp.WriteToString(r.Name, t.PrintOptions())
 }
 
 // findRestart returns the innermost active restart named by designator (a
@@ -93,6 +119,22 @@ func init() {
 		}
 		return lisp.Nil
 	})
+	builtin("%call-with-condition-restarts", 3, 3, "(condition restarts thunk)", "Call THUNK with RESTARTS associated with CONDITION (internal: with-condition-restarts).", func(t *Thread, args []lisp.Value) lisp.Value {
+		c, ok := args[0].(*lisp.Condition)
+		if !ok {
+			lisp.TypeError("with-condition-restarts", args[0], "a condition")
+		}
+		var rs []*lisp.Restart
+		for _, x := range lisp.ListToSlice("with-condition-restarts", args[1]) {
+			r, ok := x.(*lisp.Restart)
+			if !ok {
+				lisp.TypeError("with-condition-restarts", x, "a restart")
+			}
+			rs = append(rs, r)
+		}
+		defer dissociate(rs, associate(rs, c))
+		return t.callValue(args[2], nil)
+	})
 	builtin("restart-name", 1, 1, "(restart)", "Return the name of RESTART (nil when it is anonymous).", func(t *Thread, args []lisp.Value) lisp.Value {
 		r, ok := args[0].(*lisp.Restart)
 		if !ok {
@@ -141,4 +183,22 @@ func init() {
 	standard(symContinue, 0, false, "Invoke the innermost continue restart, if there is one; otherwise return nil.")
 	standard(symStoreValue, 1, false, "Invoke the innermost store-value restart with VALUE, if there is one; otherwise return nil.")
 	standard(symUseValue, 1, false, "Invoke the innermost use-value restart with VALUE, if there is one; otherwise return nil.")
+}
+
+// associate adds c to the conditions each of rs is associated with and
+// returns how many each had before, for dissociate.
+func associate(rs []*lisp.Restart, c *lisp.Condition) []int {
+	before := make([]int, len(rs))
+	for i, r := range rs {
+		before[i] = len(r.Conditions)
+		r.Conditions = append(r.Conditions, c)
+	}
+	return before
+}
+
+// dissociate undoes associate when the form that associated leaves.
+func dissociate(rs []*lisp.Restart, before []int) {
+	for i := len(rs) - 1; i >= 0; i-- { // backwards: a restart may be listed twice
+		rs[i].Conditions = rs[i].Conditions[:before[i]]
+	}
 }

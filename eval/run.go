@@ -223,6 +223,14 @@ func (t *Thread) Eval(form lisp.Value) lisp.Value {
 // Macroexpand1 expands form once if it is a macro form, reporting whether
 // it did.
 func (t *Thread) Macroexpand1(form lisp.Value) (lisp.Value, bool) {
+	if s, ok := form.(*lisp.Symbol); ok && t.expanding != nil {
+		// A symbol macro of the scope the macro is expanded in.
+		if t.expanding.find(sVar, s) == nil {
+			if sc := t.expanding.find(sSymbolMacro, s); sc != nil {
+				return sc.exp, true
+			}
+		}
+	}
 	c, ok := form.(*lisp.Cons)
 	if !ok {
 		return form, false

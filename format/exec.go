@@ -18,6 +18,12 @@ func Format(b *strings.Builder, col int, control string, args []lisp.Value) {
 // FormatWith is Format with the printer options ~A and ~S print under (the
 // current *print-base*, *print-case* and the rest); nil means the defaults.
 func FormatWith(b *strings.Builder, col int, control string, args []lisp.Value, opts *lisp.PrintOptions) {
+	FormatRest(b, col, control, args, opts)
+}
+
+// FormatRest is FormatWith that returns the arguments the control left
+// unused, as a function formatter makes returns them.
+func FormatRest(b *strings.Builder, col int, control string, args []lisp.Value, opts *lisp.PrintOptions) []lisp.Value {
 	c := compile(control)
 	f := topPool.Get().(*top)
 	f.out = output{b: b, base: col}
@@ -26,10 +32,15 @@ func FormatWith(b *strings.Builder, col int, control string, args []lisp.Value, 
 	}
 	f.st = state{out: &f.out, control: control, args: args}
 	f.st.run(c.dirs)
+	var rest []lisp.Value
+	if f.st.pos < len(args) {
+		rest = args[f.st.pos:]
+	}
 	// On a FORMAT-ERROR the panic skips this and the garbage collector
 	// takes the frame instead.
 	*f = top{}
 	topPool.Put(f)
+	return rest
 }
 
 // top is the state of one Format call, pooled: (format nil "k~d" i) runs

@@ -77,27 +77,27 @@ var (
 	// (exp, expt, sinh, cosh), which SBCL signals rather than answering
 	// infinity.
 	ClassFloatingPointOverflow = Intern("FLOATING-POINT-OVERFLOW")
-	ClassCellError             = Intern("CELL-ERROR")
-	ClassUnboundVariable       = Intern("UNBOUND-VARIABLE")
-	ClassUndefinedFunction     = Intern("UNDEFINED-FUNCTION")
-	ClassParseError            = Intern("PARSE-ERROR")
-	ClassReaderError           = Intern("READER-ERROR")
-	ClassStreamError           = Intern("STREAM-ERROR")
-	ClassEndOfFile             = Intern("END-OF-FILE")
-	ClassFileError             = Intern("FILE-ERROR")
-	ClassPackageError          = Intern("PACKAGE-ERROR")
+	// The standard conditions nodelisp itself never signals, which
+	// programs may still make, signal and handle.
+	ClassFloatingPointInexact          = Intern("FLOATING-POINT-INEXACT")
+	ClassFloatingPointInvalidOperation = Intern("FLOATING-POINT-INVALID-OPERATION")
+	ClassFloatingPointUnderflow        = Intern("FLOATING-POINT-UNDERFLOW")
+	ClassPrintNotReadable              = Intern("PRINT-NOT-READABLE")
+	ClassStorageCondition              = Intern("STORAGE-CONDITION")
+	ClassStyleWarning                  = Intern("STYLE-WARNING")
+	ClassUnboundSlot                   = Intern("UNBOUND-SLOT")
+	ClassCellError                     = Intern("CELL-ERROR")
+	ClassUnboundVariable               = Intern("UNBOUND-VARIABLE")
+	ClassUndefinedFunction             = Intern("UNDEFINED-FUNCTION")
+	ClassParseError                    = Intern("PARSE-ERROR")
+	ClassReaderError                   = Intern("READER-ERROR")
+	ClassStreamError                   = Intern("STREAM-ERROR")
+	ClassEndOfFile                     = Intern("END-OF-FILE")
+	ClassFileError                     = Intern("FILE-ERROR")
+	ClassPackageError                  = Intern("PACKAGE-ERROR")
 	// ClassFormatError is a malformed format control string or a
 	// directive given the wrong arguments (SBCL's SB-FORMAT:FORMAT-ERROR).
 	ClassFormatError = Intern("FORMAT-ERROR")
-	// The standard condition types nodelisp never signals itself, which
-	// programs may make, signal and handle.
-	ClassUnboundSlot                   = Intern("UNBOUND-SLOT")
-	ClassStyleWarning                  = Intern("STYLE-WARNING")
-	ClassStorageCondition              = Intern("STORAGE-CONDITION")
-	ClassFloatingPointInvalidOperation = Intern("FLOATING-POINT-INVALID-OPERATION")
-	ClassFloatingPointInexact          = Intern("FLOATING-POINT-INEXACT")
-	ClassFloatingPointUnderflow        = Intern("FLOATING-POINT-UNDERFLOW")
-	ClassPrintNotReadable              = Intern("PRINT-NOT-READABLE")
 	// ClassLimit is nodelisp's own: a step, depth, output or cancellation
 	// limit was reached. It is not an ERROR, so handler-case on error and
 	// ignore-errors do not swallow it: a runaway cell always ends.

@@ -41,6 +41,10 @@ func (p *printer) object(v Value) {
 	case *InputStream:
 		p.b.WriteString("#<" + p.cased("STRING-INPUT-STREAM") + ">")
 	case *Restart:
+		if !p.escape && p.o.RestartReport != nil && (x.Report != nil || x.Name != nil) {
+			p.b.WriteString(p.o.RestartReport(x))
+			return
+		}
 		p.b.WriteString("#<" + p.cased("RESTART") + " ")
 		if x.Name != nil {
 			p.print(x.Name, 1)

@@ -40,6 +40,10 @@ type PrintOptions struct {
 	// grow to before a long string or number is written into it: the
 	// host's memory cap (eval.Thread.Reserve) ends the cell there.
 	Reserve func(bytes int64)
+	// RestartReport writes a restart's report, as printing it with
+	// *print-escape* nil shows it; nil when there is no image, and then
+	// the restart prints as #<RESTART name>.
+	RestartReport func(*Restart) string
 	// Package is *package*: a symbol it does not find by its name prints
 	// with its home package's prefix. Nil is a pristine COMMON-LISP-USER.
 	Package *Package
@@ -223,6 +227,7 @@ func render(v Value, o PrintOptions, col int) string {
 func (p *printer) init(o PrintOptions) {
 	if o.Readably {
 		o.Escape = true
+		o.NoGensym = false // an uninterned symbol reads back only with #:
 		o.Length, o.Level = -1, -1
 	}
 	if o.Base == 0 {

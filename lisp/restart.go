@@ -14,4 +14,9 @@ type Restart struct {
 	// Exit is the unwinding target, unique to one dynamic entry of the
 	// form that made the restart; nil for restart-bind's restarts.
 	Exit any
+	// Conditions are the conditions the restart is associated with
+	// (with-condition-restarts, and restart-case around a signalling
+	// form): given another condition, find-restart and compute-restarts
+	// pass over it. Empty for a restart that applies to every condition.
+	Conditions []*Condition
 }
