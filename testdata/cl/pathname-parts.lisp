@@ -14,3 +14,7 @@
 (print (namestring (make-pathname :directory '(:relative :up "lib") :name "x")))
 (print (pathname-name (make-pathname :name "a" :type "b")))
 (print (pathname-type (make-pathname :name "a" :type "b")))
+;; #p"…" reads a pathname (in nodelisp its namestring).
+(print (namestring #p"src/main.lisp"))
+(print (pathname-type #P"src/main.lisp"))
+(print (pathname-directory #p"src/main.lisp"))
