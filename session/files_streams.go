@@ -214,6 +214,15 @@ func (s *Session) open(name string, direction, ifExists, ifMissing keywordOption
 		fileError("open", err)
 	}
 	out := lisp.NewStringStream()
+	// What the stream holds is bounded by the file's size cap, checked
+	// as its buffer grows (the buffer is at most twice the cap): a loop
+	// writing for ever ends with the cap's error, not the host's memory.
+	limit := d.Limit()
+	out.Reserve = func(bytes int64) {
+		if n := bytes/2 + int64(len(o.prefix)); n > limit && !o.overwrite || bytes/2 > limit {
+			fileError("write", &files.Error{Path: name, Problem: "would be over the " + files.Size(limit) + " limit", Err: files.ErrTooLarge})
+		}
+	}
 	s.outputs[out] = o
 	return out
 }

@@ -180,3 +180,26 @@ func TestFileStreamsAreStreams(t *testing.T) {
 		}
 	})
 }
+
+// A stream's text is bounded by the file size cap: a loop that writes for
+// ever ends with the cap's error while writing, and close refuses a text
+// over the cap as write-file does; neither changes the file.
+func TestFileStreamsSizeCap(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, dir := fileSession(t, st, 100)
+		must[int64](t)(s.Input(ctx, "big"))
+		got := cellError(t, s, `(with-open-file (out "big.txt" :direction :output) (loop (write-string "0123456789" out)))`)
+		if !strings.Contains(got, "big.txt would be over the 100 B limit") {
+			t.Errorf("writing for ever: %s", got)
+		}
+		got = cellError(t, s, `(with-open-file (out "big.txt" :direction :output) (write-string (make-string 101 :initial-element #\a) out))`)
+		if !strings.Contains(got, "over the 100 B limit") {
+			t.Errorf("closing over the cap: %s", got)
+		}
+		wantFiles(t, dir, map[string]string{})
+		if n := countFileChanges(t, st, s.ID()); n != 0 {
+			t.Errorf("%d file changes recorded, want none", n)
+		}
+	})
+}
