@@ -101,14 +101,14 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 	s.outputs = map[*lisp.Stream]*openOutput{}
 	it.Define("open", "(path &key direction if-exists if-does-not-exist element-type external-format)",
 		"Opens the file at PATH, relative to the working directory, as a character stream; :direction :input (the default), :output or :probe.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name string
 			var direction, ifExists, ifMissing keywordOption
 			// Only UTF-8 is read and written, so the external format is
 			// accepted and not consulted.
 			unpack.Args("open", args, "path", &name, "&key", "direction", &direction, "if-exists", &ifExists,
 				"if-does-not-exist", &ifMissing, "element-type", &elementType{}, "external-format", nil)
-			return s.open(name, direction, ifExists, ifMissing), nil
+			return s.open(ctx, name, direction, ifExists, ifMissing), nil
 		})
 	it.Define("close", "(stream &key abort)",
 		"Closes a stream; closing an output file stream writes the file (a file change undo puts back) unless :abort is true. Returns t.",
@@ -139,7 +139,7 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 }
 
 // open is (open name :direction … :if-exists … :if-does-not-exist …).
-func (s *Session) open(name string, direction, ifExists, ifMissing keywordOption) lisp.Value {
+func (s *Session) open(ctx context.Context, name string, direction, ifExists, ifMissing keywordOption) lisp.Value {
 	d := s.mustFileDir("open")
 	text, exists, err := d.State(name)
 	if err != nil {
@@ -160,11 +160,15 @@ func (s *Session) open(name string, direction, ifExists, ifMissing keywordOption
 			case "NIL":
 				return lisp.Nil
 			case "CREATE":
-				// CLHS: the file is created empty; an empty file is what
-				// the stream then reads, and creating it is a change.
-				lisp.Errorf("open: :if-does-not-exist :create with :direction %s is not supported; write the file first", lisp.Prin1ToString(dir))
+				// The file is created empty, a change recorded as a
+				// write-file's is, and the stream reads nothing.
+				empty := ""
+				s.changeFile(ctx, "open", name, func(*string) *string { return &empty })
+			case "ERROR":
+				fileError("open", &files.Error{Path: name, Problem: "does not exist"})
+			default:
+				lisp.Errorf("open: unknown :if-does-not-exist %s", lisp.Prin1ToString(missing))
 			}
-			fileError("open", &files.Error{Path: name, Problem: "does not exist"})
 		}
 		in := lisp.NewStringInputStream(text, 0, len(text))
 		in.Closed = dir == kwProbe

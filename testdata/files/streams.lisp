@@ -74,3 +74,8 @@
 (print (probe-file "bound.txt"))
 (print (handler-case (delete-file "bound.txt") (file-error () :gone)))
 (terpri)
+;; :if-does-not-exist :create on input makes an empty file.
+(with-open-file (in "made.txt" :if-does-not-exist :create)
+  (print (list (read-line in nil :eof) (file-length in))))
+(print (not (null (probe-file "made.txt"))))
+(terpri)
