@@ -203,3 +203,37 @@ func TestFileStreamsSizeCap(t *testing.T) {
 		}
 	})
 }
+
+// ensure-directories-exist, directory and *default-pathname-defaults*
+// work in the working directory; directories are not file changes.
+func TestFileStreamsDirectories(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		s, dir := fileSession(t, st, 0)
+		must[int64](t)(s.Input(ctx, "dirs"))
+		if got := cell(t, s, `(ensure-directories-exist "out/deep/report.txt")`); got != `"out/deep/report.txt"` {
+			t.Errorf("ensure-directories-exist: %s", got)
+		}
+		if info, err := os.Stat(filepath.Join(dir, "out", "deep")); err != nil || !info.IsDir() {
+			t.Fatalf("out/deep was not made: %v", err)
+		}
+		cell(t, s, `(dolist (n '("out/a.lisp" "out/b.txt" "out/c.lisp")) (with-open-file (o n :direction :output) (write-line n o)))`)
+		for code, want := range map[string]string{
+			`(directory "out/*.lisp")`: `("out/a.lisp" "out/c.lisp")`,
+			`(directory "out/*")`:      `("out/a.lisp" "out/b.txt" "out/c.lisp" "out/deep/")`,
+			`(directory "out/?.txt")`:  `("out/b.txt")`,
+			`(directory "*.none")`:     `nil`,
+			`(string= *default-pathname-defaults* (concatenate 'string (namestring "` + filepath.ToSlash(dir) + `") "/"))`: `t`,
+		} {
+			if got := cell(t, s, code); got != want {
+				t.Errorf("%s = %s, want %s", code, got, want)
+			}
+		}
+		if got := cellError(t, s, `(directory "*/x.lisp")`); !strings.Contains(got, "wildcards are supported in the last part of the path only") {
+			t.Errorf("a wildcard directory: %s", got)
+		}
+		if n := countFileChanges(t, st, s.ID()); n != 3 {
+			t.Errorf("%d file changes, want 3 (the files written, not the directories)", n)
+		}
+	})
+}
