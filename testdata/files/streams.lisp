@@ -79,3 +79,12 @@
   (print (list (read-line in nil :eof) (file-length in))))
 (print (not (null (probe-file "made.txt"))))
 (terpri)
+;; A whole file at once, each way.
+(with-open-file (out "whole.txt" :direction :output)
+  (write-sequence "line one
+line two
+" out))
+(with-open-file (in "whole.txt")
+  (let ((s (make-string (file-length in))))
+    (print (subseq s 0 (read-sequence s in)))))
+(terpri)
