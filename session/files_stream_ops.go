@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"path"
 	"path/filepath"
 	"strings"
@@ -22,7 +23,7 @@ import (
 
 func (s *Session) installFileOps(it *interp.Interpreter) {
 	it.Evaluator().SetGlobal("*default-pathname-defaults*", lisp.NewString(strings.TrimSuffix(s.opts.Workdir, "/")+"/"))
-	it.Define("probe-file", "(path)", "Returns the path, relative to the working directory, when a file is there; nil otherwise.",
+	it.Define("probe-file", "(path)", "Returns the path, relative to the working directory, when a file is there (ending in / for a directory); nil otherwise.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name string
 			unpack.Args("probe-file", args, "path", &name)
@@ -31,7 +32,13 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			if err != nil {
 				fileError("probe-file", err)
 			}
-			if _, exists, err := d.State(name); err != nil || !exists {
+			_, exists, err := d.State(name)
+			switch {
+			case errors.Is(err, files.ErrIsDir):
+				// A directory is there: SBCL gives its truename, which
+				// ends in a slash however it was named.
+				return &lisp.String{S: strings.TrimSuffix(rel, "/") + "/"}, nil
+			case err != nil || !exists:
 				return lisp.Nil, nil
 			}
 			return &lisp.String{S: rel}, nil

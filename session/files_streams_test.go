@@ -229,6 +229,9 @@ func TestFileStreamsDirectories(t *testing.T) {
 				t.Errorf("%s = %s, want %s", code, got, want)
 			}
 		}
+		if got := cell(t, s, `(list (probe-file "out") (probe-file "out/deep/") (probe-file "out/none/"))`); got != `("out/" "out/deep/" nil)` {
+			t.Errorf("probe-file of directories: %s", got)
+		}
 		if got := cellError(t, s, `(directory "*/x.lisp")`); !strings.Contains(got, "wildcards are supported in the last part of the path only") {
 			t.Errorf("a wildcard directory: %s", got)
 		}
