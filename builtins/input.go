@@ -128,12 +128,12 @@ func registerInput() {
 		lisp.TypeError("file-position", a[0], "a stream")
 		return nil
 	})
-	fn("open-stream-p", 1, 1, "(stream)", "True unless the stream was closed (an output stream is always open: closing one only ends a file's writing).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	fn("open-stream-p", 1, 1, "(stream)", "True unless the stream was closed (a string output stream stays open: closing one changes nothing).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		switch s := a[0].(type) {
 		case *lisp.InputStream:
 			return lisp.Bool(!s.Closed)
 		case *lisp.Stream:
-			return lisp.T
+			return lisp.Bool(!s.Closed)
 		}
 		lisp.TypeError("open-stream-p", a[0], "a stream")
 		return nil

@@ -90,6 +90,8 @@ func (elementType) UnpackLisp(v lisp.Value) error {
 // write is recorded only by a close the program made.
 func (s *Session) discardOpenOutputs() {
 	for out := range s.outputs {
+		out.TakeString()
+		out.Closed = true
 		delete(s.outputs, out)
 	}
 }
@@ -125,7 +127,9 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 					break
 				}
 				delete(s.outputs, x)
+				x.Closed = true
 				if abort {
+					x.TakeString()
 					break
 				}
 				text := o.text(x.TakeString())

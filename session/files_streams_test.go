@@ -145,6 +145,9 @@ func TestFileStreamsChangeNothing(t *testing.T) {
 		cell(t, s, `(close *left*)`)
 		cell(t, s, `(progn (setq *left* (open "new.txt" :direction :output)) (write-string "never closed" *left*))`)
 		cell(t, s, `(close *left*)`)
+		if got := cellError(t, s, `(write-string "after the close" *left*)`); !strings.Contains(got, "the stream is closed") {
+			t.Errorf("writing to a closed file stream: %s", got)
+		}
 		wantFiles(t, dir, map[string]string{"keep.txt": "kept", "link.txt": "secret"})
 		if b, err := os.ReadFile(outside); err != nil || string(b) != "secret" {
 			t.Errorf("the file outside: %q, %v", b, err)
