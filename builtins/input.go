@@ -104,7 +104,39 @@ func registerInput() {
 			lisp.SignalClass(lisp.ClassReaderError, "read: %v", err)
 		}
 		s.Pos += r.Offset()
+		if len(a) < 4 || a[3] == lisp.Value(lisp.Nil) {
+			skipEndingWhitespace(s)
+		}
 		return v
+	})
+	fn("file-position", 1, 2, "(stream &optional position)", "The byte offset of an input stream; with POSITION (an offset, :start or :end), move the stream there and return t. A string output stream has no position (nil).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		switch s := a[0].(type) {
+		case *lisp.InputStream:
+			if len(a) == 1 {
+				return lisp.MakeInt(int64(s.Position()))
+			}
+			if !s.Seek(a[1]) {
+				lisp.TypeError("file-position", a[1], "a position within the stream (a byte offset, :start or :end)")
+			}
+			return lisp.MakeInt(int64(s.Position())) // true, and SBCL's answer
+		case *lisp.Stream:
+			if len(a) == 2 {
+				lisp.Errorf("file-position: an output stream cannot be moved (it is written from start to end)")
+			}
+			return lisp.Nil
+		}
+		lisp.TypeError("file-position", a[0], "a stream")
+		return nil
+	})
+	fn("open-stream-p", 1, 1, "(stream)", "True unless the stream was closed (a string output stream stays open: closing one changes nothing).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		switch s := a[0].(type) {
+		case *lisp.InputStream:
+			return lisp.Bool(!s.Closed)
+		case *lisp.Stream:
+			return lisp.Bool(!s.Closed)
+		}
+		lisp.TypeError("open-stream-p", a[0], "a stream")
+		return nil
 	})
 	fn("listen", 0, 1, "(&optional stream)", "True if a character is available on the input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.Bool(inStream(t, "listen", a, 0).Pos < inStream(t, "listen", a, 0).End)
@@ -233,4 +265,25 @@ func expandWithInputFromString(t *eval.Thread, form lisp.Value) lisp.Value {
 			lisp.List(lisp.Sym("setf"), index, lisp.List(lisp.Sym("%input-index"), v)))
 	}
 	return letForm(sLet, []binding{{v, mk}}, append(decls, inner)...)
+}
+
+// skipEndingWhitespace consumes the whitespace character that follows an
+// object read, as SBCL's read does (file-position shows it): the reader
+// already takes the one ending a token, so this takes one after an object
+// that ends itself, as a list or a string does.
+func skipEndingWhitespace(s *lisp.InputStream) {
+	if s.Pos > s.Start && isReadWhitespace(s.S[s.Pos-1]) {
+		return
+	}
+	if s.Pos < s.End && isReadWhitespace(s.S[s.Pos]) {
+		s.Pos++
+	}
+}
+
+func isReadWhitespace(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', '\f':
+		return true
+	}
+	return false
 }

@@ -15,11 +15,15 @@ import (
 
 // place is the setf expansion of one place form.
 type place struct {
-	temps  []binding    // subform temporaries, bound in order with let*
-	store  *lisp.Symbol // holds the new value when write runs
-	read   lisp.Value   // reads the place
-	write  lisp.Value   // stores the store variable and returns it
-	simple bool         // the place is a variable: read is the variable itself
+	temps []binding    // subform temporaries, bound in order with let*
+	store *lisp.Symbol // holds the new value when write runs
+	// more are the store variables after the first, for a place a long
+	// defsetf or define-setf-expander gives several: they receive the
+	// second and later values of what is stored.
+	more   []*lisp.Symbol
+	read   lisp.Value // reads the place
+	write  lisp.Value // stores the store variable and returns it
+	simple bool       // the place is a variable: read is the variable itself
 	// direct, when set, builds a form storing value with no temporaries
 	// that still evaluates the subforms and then value, in that order.
 	direct func(value lisp.Value) lisp.Value
@@ -313,7 +317,32 @@ func storeInto(p place, value lisp.Value) lisp.Value {
 			return f
 		}
 	}
-	return withPlace(concat2(p.temps, []binding{{p.store, value}}), p.write)
+	return withPlace(concat2(p.temps, storeBindings(p, value)), p.write)
+}
+
+// storeBindings binds the place's store variables to the values of value:
+// the one store to value itself, or, when there are several, each to its
+// value of the form's (nil for a missing one), through a list of them so
+// that the bindings fit in the let* the place's temporaries are bound by.
+func storeBindings(p place, value lisp.Value) []binding {
+	if len(p.more) == 0 {
+		return []binding{{p.store, value}}
+	}
+	vals := gensym("VALUES")
+	out := []binding{{vals, lisp.List(lisp.Sym("multiple-value-list"), value)}, {p.store, lisp.List(sCar, vals)}}
+	for i, s := range p.more {
+		out = append(out, binding{s, lisp.List(lisp.Sym("nth"), lisp.MakeInt(int64(i+1)), vals)})
+	}
+	return out
+}
+
+// stores is the list of the place's store variables.
+func (p place) stores() []lisp.Value {
+	out := []lisp.Value{p.store}
+	for _, s := range p.more {
+		out = append(out, s)
+	}
+	return out
 }
 
 // symbolMacroExpansion is the expansion of the symbol macro s names where

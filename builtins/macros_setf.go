@@ -58,7 +58,7 @@ func expandPsetf(t *eval.Thread, form lisp.Value) lisp.Value {
 	var writes []lisp.Value
 	for i := 0; i < len(args); i += 2 {
 		p := expandPlace(t, "psetf", args[i])
-		bs = append(concat2(bs, p.temps), binding{p.store, args[i+1]})
+		bs = append(concat2(bs, p.temps), storeBindings(p, args[i+1])...)
 		writes = append(writes, p.write)
 	}
 	return withPlace(bs, append(writes, lisp.Nil)...)
@@ -85,7 +85,7 @@ func expandRotatef(t *eval.Thread, form lisp.Value) lisp.Value {
 	}
 	var writes []lisp.Value
 	for i, p := range ps {
-		bs = append(bs, binding{p.store, ps[(i+1)%len(ps)].read})
+		bs = append(bs, storeBindings(p, ps[(i+1)%len(ps)].read)...)
 		writes = append(writes, p.write)
 	}
 	return withPlace(bs, append(writes, lisp.Nil)...)
@@ -106,7 +106,7 @@ func expandShiftf(t *eval.Thread, form lisp.Value) lisp.Value {
 		if i+1 < len(ps) {
 			next = ps[i+1].read
 		}
-		bs = append(bs, binding{p.store, next})
+		bs = append(bs, storeBindings(p, next)...)
 		writes = append(writes, p.write)
 	}
 	return withPlace(bs, append(writes, old)...)
@@ -119,7 +119,7 @@ func modify(p place, before []binding, update func(read lisp.Value) lisp.Value) 
 	if p.simple {
 		return withPlace(before, lisp.List(sSetq, p.read, update(p.read)))
 	}
-	return withPlace(concat2(concat2(before, p.temps), []binding{{p.store, update(p.read)}}), p.write)
+	return withPlace(concat2(concat2(before, p.temps), storeBindings(p, update(p.read))), p.write)
 }
 
 func expandIncf(op *lisp.Symbol, name string) eval.MacroFunc {
@@ -202,7 +202,7 @@ func expandPop(t *eval.Thread, form lisp.Value) lisp.Value {
 		return letForm(sLet, []binding{{list, p.read}},
 			lisp.List(sSetq, p.read, lisp.List(sCdr, list)), lisp.List(sCar, list))
 	}
-	bs := concat2(p.temps, []binding{{list, p.read}, {p.store, lisp.List(sCdr, list)}})
+	bs := concat2(p.temps, append([]binding{{list, p.read}}, storeBindings(p, lisp.List(sCdr, list))...))
 	return withPlace(bs, p.write, lisp.List(sCar, list))
 }
 

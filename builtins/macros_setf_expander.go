@@ -55,16 +55,20 @@ func expanderPlace(t *eval.Thread, op string, form lisp.Value, head *lisp.Symbol
 	if len(temps) != len(vals) {
 		syntaxError(op, "the setf expander of %s returned %d temporaries for %d value forms", lisp.Prin1ToString(head), len(temps), len(vals))
 	}
-	if len(stores) != 1 {
-		syntaxError(op, "the setf expander of %s has %d store variables; only one is supported", lisp.Prin1ToString(head), len(stores))
+	if len(stores) == 0 {
+		syntaxError(op, "the setf expander of %s has no store variable", lisp.Prin1ToString(head))
 	}
-	store, ok := stores[0].(*lisp.Symbol)
-	if !ok {
-		syntaxError(op, "the setf expander of %s returned a store %s that is not a variable", lisp.Prin1ToString(head), lisp.Prin1ToString(stores[0]))
+	vars := make([]*lisp.Symbol, len(stores))
+	for i, v := range stores {
+		s, ok := v.(*lisp.Symbol)
+		if !ok {
+			syntaxError(op, "the setf expander of %s returned a store %s that is not a variable", lisp.Prin1ToString(head), lisp.Prin1ToString(v))
+		}
+		vars[i] = s
 	}
 	bs := make([]binding, len(temps))
 	for i := range temps {
 		bs[i] = binding{temps[i], vals[i]}
 	}
-	return place{temps: bs, store: store, read: parts[4], write: parts[3]}
+	return place{temps: bs, store: vars[0], more: vars[1:], read: parts[4], write: parts[3]}
 }

@@ -21,7 +21,7 @@ func registerSetfExpansion() {
 			for i, b := range p.temps {
 				vars[i], vals[i] = b.v, b.init
 			}
-			return t.Values(lisp.List(vars...), lisp.List(vals...), lisp.List(p.store), p.write, p.read)
+			return t.Values(lisp.List(vars...), lisp.List(vals...), lisp.List(p.stores()...), p.write, p.read)
 		})
 }
 

@@ -19,6 +19,10 @@ func setfValues(t *eval.Thread, subplaces []lisp.Value, value lisp.Value) lisp.V
 	for _, p := range places(t, "setf", subplaces) {
 		temps = concat2(temps, p.temps)
 		stores = append(stores, p.store)
+		for _, more := range p.more {
+			// CLHS 5.1.2.3: a place's further store variables get nil.
+			temps = append(temps, binding{more, lisp.Nil})
+		}
 		writes = append(writes, p.write)
 	}
 	body := concat([]lisp.Value{sMultipleValueBind, lisp.List(stores...), value}, writes,

@@ -35,6 +35,7 @@ var groups = [...]func(){
 	registerTypesSubtypep, registerNumbersBoole, registerNumbersComplex, registerNumbersLogic,
 	registerNumbersBytes, registerPackages,
 	registerSymbolPlists, registerPathnames, registerMacrosDefstructTyped, registerMacrosIOSyntax,
+	registerPathnameParts, registerStreamSequences,
 }
 
 // What the groups registered. Registration appends to functions and

@@ -311,6 +311,12 @@ func init() {
 	slot("simple-condition-format-arguments", "format-arguments", "The format arguments of a simple condition.", nil)
 	slot("type-error-datum", "datum", "The offending value of a type error.", func(c *lisp.Condition) lisp.Value { return c.Datum })
 	slot("type-error-expected-type", "expected-type", "The type a type error wanted.", func(c *lisp.Condition) lisp.Value { return c.Expected })
+	slot("file-error-pathname", "pathname", "The path a file error is about.", func(c *lisp.Condition) lisp.Value {
+		if c.Class == lisp.ClassFileError {
+			return c.Name
+		}
+		return nil
+	})
 	slot("cell-error-name", "name", "The name of the variable or function a cell error is about.", func(c *lisp.Condition) lisp.Value { return c.Name })
 	slot("package-error-package", "package", "The package (or package designator) a package error is about.", nil)
 	slot("unbound-slot-instance", "instance", "The object whose slot an unbound-slot error is about.", nil)

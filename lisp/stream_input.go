@@ -51,3 +51,36 @@ func (s *InputStream) UnreadChar(r rune) bool {
 
 // Rest is the unread text.
 func (s *InputStream) Rest() string { return s.S[s.Pos:s.End] }
+
+// Position is the byte offset of the next character from where the stream
+// started, as file-position gives it.
+func (s *InputStream) Position() int { return s.Pos - s.Start }
+
+// SetPosition moves the stream to byte offset n from its start; it
+// reports false, and stays, when n is outside the stream or inside a
+// character.
+func (s *InputStream) SetPosition(n int) bool {
+	p := s.Start + n
+	if n < 0 || p > s.End || (p < s.End && !utf8.RuneStart(s.S[p])) {
+		return false
+	}
+	s.Pos = p
+	return true
+}
+
+// Seek moves the stream to pos as file-position takes it: a byte offset,
+// :start or :end. It reports false, and stays, for any other position.
+func (s *InputStream) Seek(pos Value) bool {
+	switch p := pos.(type) {
+	case Fixnum:
+		return s.SetPosition(int(p))
+	case *Symbol:
+		switch p.Name {
+		case "START":
+			return s.SetPosition(0)
+		case "END":
+			return s.SetPosition(s.End - s.Start)
+		}
+	}
+	return false
+}

@@ -100,6 +100,9 @@ type Stream struct {
 	// buffer is about to grow to, before it grows: the host's memory cap
 	// (eval.Thread.Reserve) ends the cell there rather than after.
 	Reserve func(bytes int64)
+	// Closed is set when a host closes the stream (a file's output
+	// stream): writing to it then signals a stream-error.
+	Closed bool
 }
 
 // NewStream returns a stream writing to w.
@@ -113,6 +116,9 @@ func NewStringStream() *Stream { return &Stream{isStr: true} }
 func (s *Stream) WriteString(str string) (int, error) {
 	if len(str) == 0 {
 		return 0, nil
+	}
+	if s.Closed {
+		SignalClass(ClassStreamError, "write: the stream is closed")
 	}
 	if s.pretty != nil {
 		s.pretty.p.ppText(str)

@@ -69,6 +69,14 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 		return r.readBitVector(start, arg), kValue
 	case 'a':
 		return r.readArray(start, arg), kValue
+	case 'p':
+		// #p"…" is a pathname; nodelisp's pathnames are their namestrings
+		// (docs/language.md), so it reads as the string.
+		v := r.readObject(start, "#p")
+		if _, ok := v.(*lisp.String); !ok && !r.suppress {
+			r.fail(start, "#p needs a string, as in #p\"notes.txt\"")
+		}
+		return v, kValue
 	}
 	r.fail(start, "unsupported syntax #"+arg+string(c))
 	return nil, kNone

@@ -2,7 +2,9 @@
 # golden.sh regenerates the expected outputs of the golden tests with SBCL,
 # the reference implementation: each testdata/cl/NAME.lisp and
 # testdata/bench/NAME.lisp is loaded into a fresh SBCL and its standard
-# output becomes NAME.out beside it.
+# output becomes NAME.out beside it. testdata/files/NAME.lisp (file
+# streams) is loaded the same way with an empty temporary directory as the
+# current one, as a session's working directory is in its test.
 #
 #   scripts/golden.sh                     regenerate every file
 #   scripts/golden.sh closures tail-calls regenerate only these (a name, or a path)
@@ -28,7 +30,7 @@ fi
 
 files=()
 if [ $# -eq 0 ]; then
-	files=(testdata/cl/*.lisp testdata/bench/*.lisp)
+	files=(testdata/cl/*.lisp testdata/bench/*.lisp testdata/files/*.lisp)
 else
 	for arg in "$@"; do
 		if [ -f "$arg" ]; then
@@ -37,6 +39,8 @@ else
 			files+=("testdata/cl/${arg%.lisp}.lisp")
 		elif [ -f "testdata/bench/${arg%.lisp}.lisp" ]; then
 			files+=("testdata/bench/${arg%.lisp}.lisp")
+		elif [ -f "testdata/files/${arg%.lisp}.lisp" ]; then
+			files+=("testdata/files/${arg%.lisp}.lisp")
 		else
 			echo "golden.sh: no golden file named $arg" >&2
 			exit 2
@@ -50,10 +54,13 @@ trap 'rm -rf "$tmp"' EXIT
 failed=0
 for f in "${files[@]}"; do
 	out="${f%.lisp}.out"
-	if ! sbcl --noinform --non-interactive --no-sysinit --no-userinit \
+	src=$f
+	[[ $f = /* ]] || src=$root/$f
+	rm -rf "$tmp/wd" && mkdir "$tmp/wd"
+	if ! (cd "$tmp/wd" && sbcl --noinform --non-interactive --no-sysinit --no-userinit \
 		--eval "(setf *read-default-float-format* 'double-float)" \
 		--eval '(setf *print-pretty* nil)' \
-		--eval "(load \"$f\")" \
+		--eval "(load \"$src\")") \
 		>"$tmp/out" 2>"$tmp/err" </dev/null; then
 		echo "FAIL $f: sbcl signalled an error" >&2
 		sed 's/^/    /' "$tmp/err" | head -40 >&2

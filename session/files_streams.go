@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/interp"
@@ -9,26 +10,45 @@ import (
 	"github.com/nodelisp/nodelisp/unpack"
 )
 
-// Common Lisp's file streams over the file verbs' working directory: open,
-// close, probe-file and file-length (with-open-file is a macro of the
-// library over open and close). A path is confined as the verbs' are. An
-// input stream reads the file's text as it was when opened. An output
-// stream collects what is written, and close puts the file with
-// changeFile, the verbs' one recording path: every write is a file change
-// the log records and undo puts back. A stream closed with :abort t (as
-// with-open-file closes it when its body is left by an error) changes
-// nothing; one never closed changes nothing either.
+// Common Lisp's file streams over the file verbs' working directory: open
+// and close (with-open-file and with-open-stream are macros of the library
+// over them). A path is confined as the verbs' are. An input stream reads
+// the file's text as it was when opened. An output stream collects what is
+// written, and close puts the file with changeFile, the verbs' one
+// recording path: every write is a file change the log records and undo
+// puts back. A stream closed with :abort t (as with-open-file closes it
+// when its body is left by an error) changes nothing, and so does one the
+// cell never closed: the cell's end discards it (discardOpenOutputs).
 
 // openOutput is an output file stream not yet closed.
 type openOutput struct {
 	name   string // the path as the program gave it
-	prefix string // the text kept before what is written (:if-exists :append)
+	prefix string // the file's text when opened, for :append and :overwrite
+	// overwrite: what is written replaces the start of prefix rather than
+	// following it.
+	overwrite bool
+}
+
+// text is the file's contents after written was written to the stream.
+func (o *openOutput) text(written string) string {
+	if !o.overwrite {
+		return o.prefix + written
+	}
+	if len(written) >= len(o.prefix) {
+		return written
+	}
+	rest := len(written)
+	for rest < len(o.prefix) && !utf8.RuneStart(o.prefix[rest]) {
+		rest++ // never keep half a character of the old text
+	}
+	return written + o.prefix[rest:]
 }
 
 var (
 	kwInput  = lisp.Intern("INPUT")
 	kwOutput = lisp.Intern("OUTPUT")
 	kwProbe  = lisp.Intern("PROBE")
+	kwIO     = lisp.Intern("IO")
 	kwError  = lisp.Intern("ERROR")
 )
 
@@ -48,78 +68,49 @@ func (k *keywordOption) UnpackLisp(v lisp.Value) error {
 	return nil
 }
 
+// elementType is open's :element-type: only characters are read and
+// written (every file is text in UTF-8, docs/files.md), so character and
+// its subtypes are accepted and any other type is refused by name.
+type elementType struct{}
+
+func (elementType) UnpackLisp(v lisp.Value) error {
+	if s, ok := v.(*lisp.Symbol); ok {
+		switch s.Name {
+		case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR", "DEFAULT":
+			return nil
+		}
+	}
+	lisp.Errorf("open: the element type %s is not supported: file streams are of characters (files are text in UTF-8)", lisp.Prin1ToString(v))
+	return nil
+}
+
+// discardOpenOutputs ends the output file streams a cell left open: what
+// they hold is dropped and nothing is written, as after close :abort t.
+// The cell's end (normal, an error, a timeout, a cancel) calls it, so a
+// write is recorded only by a close the program made.
+func (s *Session) discardOpenOutputs() {
+	for out := range s.outputs {
+		out.TakeString()
+		out.Closed = true
+		delete(s.outputs, out)
+	}
+}
+
 func (s *Session) installFileStreams(it *interp.Interpreter) {
 	if s.opts.Workdir == "" {
 		return
 	}
-	outputs := map[*lisp.Stream]*openOutput{}
+	s.outputs = map[*lisp.Stream]*openOutput{}
 	it.Define("open", "(path &key direction if-exists if-does-not-exist element-type external-format)",
 		"Opens the file at PATH, relative to the working directory, as a character stream; :direction :input (the default), :output or :probe.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name string
 			var direction, ifExists, ifMissing keywordOption
-			// Only characters in UTF-8 are read and written, so the element
-			// type and the external format are accepted and not consulted.
+			// Only UTF-8 is read and written, so the external format is
+			// accepted and not consulted.
 			unpack.Args("open", args, "path", &name, "&key", "direction", &direction, "if-exists", &ifExists,
-				"if-does-not-exist", &ifMissing, "element-type", nil, "external-format", nil)
-			d := s.mustFileDir("open")
-			text, exists, err := d.State(name)
-			if err != nil {
-				fileError("open", err)
-			}
-			dir := kwInput
-			if direction.set {
-				dir = direction.sym
-			}
-			switch dir {
-			case kwInput, kwProbe:
-				if !exists {
-					if ifMissing.set && ifMissing.sym == lisp.Intern("NIL") {
-						return lisp.Nil, nil
-					}
-					fileError("open", &files.Error{Path: name, Problem: "does not exist"})
-				}
-				in := lisp.NewStringInputStream(text, 0, len(text))
-				in.Closed = dir == kwProbe
-				return in, nil
-			case kwOutput:
-			default:
-				lisp.Errorf("open: the direction %s is not supported (nodelisp opens files for :input, :output or :probe)", lisp.Prin1ToString(direction.sym))
-			}
-			o := &openOutput{name: name}
-			if exists {
-				mode := kwError
-				if ifExists.set {
-					mode = ifExists.sym
-				}
-				switch mode.Name {
-				case "ERROR":
-					fileError("open", &files.Error{Path: name, Problem: "already exists (give :if-exists :supersede or :append)"})
-				case "NIL":
-					return lisp.Nil, nil
-				case "APPEND":
-					o.prefix = text
-				case "SUPERSEDE", "NEW-VERSION", "RENAME", "RENAME-AND-DELETE", "OVERWRITE":
-				default:
-					lisp.Errorf("open: unknown :if-exists %s", lisp.Prin1ToString(mode))
-				}
-			} else if ifMissing.set {
-				switch ifMissing.sym.Name {
-				case "ERROR":
-					fileError("open", &files.Error{Path: name, Problem: "does not exist"})
-				case "NIL":
-					return lisp.Nil, nil
-				case "CREATE":
-				default:
-					lisp.Errorf("open: unknown :if-does-not-exist %s", lisp.Prin1ToString(ifMissing.sym))
-				}
-			}
-			if _, err := d.Rel(name); err != nil {
-				fileError("open", err)
-			}
-			out := lisp.NewStringStream()
-			outputs[out] = o
-			return out, nil
+				"if-does-not-exist", &ifMissing, "element-type", &elementType{}, "external-format", nil)
+			return s.open(ctx, name, direction, ifExists, ifMissing), nil
 		})
 	it.Define("close", "(stream &key abort)",
 		"Closes a stream; closing an output file stream writes the file (a file change undo puts back) unless :abort is true. Returns t.",
@@ -131,50 +122,115 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 			case *lisp.InputStream:
 				x.Closed = true
 			case *lisp.Stream:
-				o, ok := outputs[x]
+				o, ok := s.outputs[x]
 				if !ok {
 					break
 				}
-				delete(outputs, x)
+				delete(s.outputs, x)
+				x.Closed = true
 				if abort {
+					x.TakeString()
 					break
 				}
-				text := o.prefix + x.TakeString()
+				text := o.text(x.TakeString())
 				s.changeFile(ctx, "close", o.name, func(*string) *string { return &text })
 			default:
 				lisp.TypeError("close", stream, "a stream")
 			}
 			return lisp.T, nil
 		})
-	it.Define("probe-file", "(path)", "Returns the path, relative to the working directory, when a file is there; nil otherwise.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
-			unpack.Args("probe-file", args, "path", &name)
-			d := s.mustFileDir("probe-file")
-			rel, err := d.Rel(name)
-			if err != nil {
-				fileError("probe-file", err)
+	s.installFileOps(it)
+}
+
+// open is (open name :direction … :if-exists … :if-does-not-exist …).
+func (s *Session) open(ctx context.Context, name string, direction, ifExists, ifMissing keywordOption) lisp.Value {
+	d := s.mustFileDir("open")
+	text, exists, err := d.State(name)
+	if err != nil {
+		fileError("open", err)
+	}
+	dir := kwInput
+	if direction.set {
+		dir = direction.sym
+	}
+	switch dir {
+	case kwInput, kwProbe:
+		if !exists {
+			missing := kwError
+			if ifMissing.set {
+				missing = ifMissing.sym
 			}
-			if _, exists, err := d.State(name); err != nil || !exists {
-				return lisp.Nil, nil
+			switch missing.Name {
+			case "NIL":
+				return lisp.Nil
+			case "CREATE":
+				// The file is created empty, a change recorded as a
+				// write-file's is, and the stream reads nothing.
+				empty := ""
+				s.changeFile(ctx, "open", name, func(*string) *string { return &empty })
+			case "ERROR":
+				fileError("open", &files.Error{Path: name, Problem: "does not exist"})
+			default:
+				lisp.Errorf("open: unknown :if-does-not-exist %s", lisp.Prin1ToString(missing))
 			}
-			return &lisp.String{S: rel}, nil
-		})
-	it.Define("file-length", "(stream)", "Returns the length in bytes of the file an input stream reads, or of what an output file stream holds so far.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
-			var stream lisp.Value
-			unpack.Args("file-length", args, "stream", &stream)
-			switch x := stream.(type) {
-			case *lisp.InputStream:
-				return lisp.MakeInt(int64(len(x.S))), nil
-			case *lisp.Stream:
-				if o, ok := outputs[x]; ok {
-					text := x.TakeString()
-					x.WriteString(text)
-					return lisp.MakeInt(int64(len(o.prefix) + len(text))), nil
-				}
-			}
-			lisp.TypeError("file-length", stream, "a file stream")
-			return nil, nil
-		})
+		}
+		in := lisp.NewStringInputStream(text, 0, len(text))
+		in.Closed = dir == kwProbe
+		return in
+	case kwOutput:
+	case kwIO:
+		lisp.Errorf("open: :direction :io is not supported (open the file for :input, then for :output)")
+	default:
+		lisp.Errorf("open: the direction %s is not supported (nodelisp opens files for :input, :output or :probe)", lisp.Prin1ToString(dir))
+	}
+	o := &openOutput{name: name}
+	if exists {
+		mode := kwError
+		if ifExists.set {
+			mode = ifExists.sym
+		}
+		switch mode.Name {
+		case "ERROR":
+			fileError("open", &files.Error{Path: name, Problem: "already exists (give :if-exists :supersede or :append)"})
+		case "NIL":
+			return lisp.Nil
+		case "APPEND":
+			o.prefix = text
+		case "SUPERSEDE", "NEW-VERSION", "RENAME", "RENAME-AND-DELETE":
+			// A new file replaces the old; no backup is kept (undo is
+			// what brings the old one back).
+		case "OVERWRITE":
+			// Written from the start over the old contents: what the
+			// stream writes replaces that many characters.
+			o.prefix = text
+			o.overwrite = true
+		default:
+			lisp.Errorf("open: unknown :if-exists %s", lisp.Prin1ToString(mode))
+		}
+	} else if ifMissing.set {
+		switch ifMissing.sym.Name {
+		case "ERROR":
+			fileError("open", &files.Error{Path: name, Problem: "does not exist"})
+		case "NIL":
+			return lisp.Nil
+		case "CREATE":
+		default:
+			lisp.Errorf("open: unknown :if-does-not-exist %s", lisp.Prin1ToString(ifMissing.sym))
+		}
+	}
+	if _, err := d.Rel(name); err != nil {
+		fileError("open", err)
+	}
+	out := lisp.NewStringStream()
+	// What the stream holds is bounded by the file's size cap, checked
+	// as its buffer grows (the buffer is at most twice the cap): a loop
+	// writing for ever ends with the cap's error, not the host's memory.
+	limit := d.Limit()
+	out.Reserve = func(bytes int64) {
+		if n := bytes/2 + int64(len(o.prefix)); n > limit && !o.overwrite || bytes/2 > limit {
+			fileError("write", &files.Error{Path: name, Problem: "would be over the " + files.Size(limit) + " limit", Err: files.ErrTooLarge})
+		}
+	}
+	s.outputs[out] = o
+	return out
 }

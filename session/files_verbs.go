@@ -151,9 +151,15 @@ func (s *Session) mustFileDir(op string) *files.Dir {
 	return d
 }
 
-// fileError signals a FILE-ERROR whose message is op's and err's.
+// fileError signals a FILE-ERROR whose message is op's and err's; its
+// pathname (file-error-pathname) is the path the error names.
 func fileError(op string, err error) {
-	lisp.SignalClass(lisp.ClassFileError, "%s: %v", op, err)
+	c := &lisp.Condition{Class: lisp.ClassFileError, Message: op + ": " + err.Error()}
+	var fe *files.Error
+	if errors.As(err, &fe) {
+		c.Name = lisp.NewString(fe.Path)
+	}
+	lisp.Signal(c)
 }
 
 // occurrences counts the places old starts in text, overlapping ones too:

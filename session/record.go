@@ -118,6 +118,7 @@ func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, 
 	if readErr == nil {
 		res, evalErr = s.interpreter.EvalCell(cellCtx, cell)
 	}
+	s.discardOpenOutputs()
 	stopKeeping()
 	elapsed := time.Since(start)
 

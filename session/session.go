@@ -11,6 +11,7 @@ import (
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/files"
 	"github.com/nodelisp/nodelisp/interp"
+	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/store"
 )
 
@@ -111,6 +112,9 @@ type Session struct {
 	// capture is the run verb's picture of the working directory, made
 	// at the first run and kept for the next (run_capture.go).
 	capture *files.Capture
+	// outputs are the output file streams open in the running cell
+	// (files_streams.go); the cell's end discards those left open.
+	outputs map[*lisp.Stream]*openOutput
 }
 
 // Open creates a new session in st.

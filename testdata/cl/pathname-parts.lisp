@@ -1,0 +1,20 @@
+;; make-pathname and pathname-directory over namestrings (issue 30),
+;; compared through namestring.
+(print (pathname-directory "a/b/c.txt"))
+(print (pathname-directory "/x/c.txt"))
+(print (pathname-directory "c.txt"))
+(print (pathname-directory "../up/c.txt"))
+(print (namestring (make-pathname :name "a" :type "txt")))
+(print (namestring (make-pathname :name "a" :type "txt" :directory '(:relative "p" "q"))))
+(print (namestring (make-pathname :name "a" :directory '(:absolute "usr" "lib"))))
+(print (namestring (make-pathname :type "bak" :defaults "out/report.txt")))
+(print (namestring (make-pathname :name "notes" :defaults "out/report.txt")))
+(print (namestring (make-pathname :directory '(:relative "src") :defaults "out/report.txt")))
+(print (namestring (make-pathname :name :wild :type "lisp" :directory '(:relative "src"))))
+(print (namestring (make-pathname :directory '(:relative :up "lib") :name "x")))
+(print (pathname-name (make-pathname :name "a" :type "b")))
+(print (pathname-type (make-pathname :name "a" :type "b")))
+;; #p"…" reads a pathname (in nodelisp its namestring).
+(print (namestring #p"src/main.lisp"))
+(print (pathname-type #P"src/main.lisp"))
+(print (pathname-directory #p"src/main.lisp"))
