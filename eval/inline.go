@@ -205,8 +205,8 @@ func arithCode(op fixOp, x, y *ir, slow slow2, pos *lisp.Pos) code {
 		}
 	case o.xSlot:
 		return func(fr *frame) lisp.Value {
+			a := fr.s[xs] // before y, which may assign it
 			b := yc(fr)
-			a := fr.s[xs]
 			fr.t.mvSet = false
 			if p, ok := a.(lisp.Fixnum); ok {
 				if q, ok := b.(lisp.Fixnum); ok {

@@ -86,3 +86,20 @@ func lispUpper(op string) string {
 }
 
 func isError(s string) bool { return len(s) > 6 && s[:6] == "error:" }
+
+// An open-coded operation evaluates its operands left to right: a
+// variable read first keeps its value when the second operand assigns it,
+// as SBCL gives.
+func TestInlineOperandOrder(t *testing.T) {
+	image := eval.New(eval.Limits{})
+	builtins.Install(image)
+	for src, want := range map[string]string{
+		"(let ((s 1)) (+ s (progn (setq s 10) 1)))":       "2",
+		"(let ((s 1)) (- s (* 1 (progn (setq s 10) 1))))": "0",
+		"(let ((s 1)) (< s (progn (setq s 10) 2)))":       "t",
+	} {
+		if got := evalPrinted(image, src); got != want {
+			t.Errorf("%s: got %s, want %s", src, got, want)
+		}
+	}
+}
