@@ -110,3 +110,18 @@ func TestInlineOperandOrder(t *testing.T) {
 		}
 	}
 }
+
+// A deep nest of open-coded arithmetic is analysed in time linear in its
+// depth: each operand's code is generated once (it was generated twice
+// per level, 2^40 times here, when raw operands came in).
+func TestInlineDeepNest(t *testing.T) {
+	image := eval.New(eval.Limits{})
+	builtins.Install(image)
+	src := "(identity 1)"
+	for range 40 {
+		src = "(+ 1 (* 1 " + src + "))"
+	}
+	if got := evalPrinted(image, "(let ((x 0)) "+src+")"); got != "41" {
+		t.Errorf("got %s, want 41", got)
+	}
+}

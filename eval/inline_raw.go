@@ -69,7 +69,17 @@ func arithRaw(op fixOp, x, y *ir, slow slow2, pos *lisp.Pos) rawCode {
 		fr.t.pos = pos
 		return 0, slow(fr.t, fr.t.boxed(a, av), fr.t.boxed(b, bv))
 	}
-	o := operandsOf(x, y)
+	// The operands' shapes, without generating their code (operandsOf
+	// would): each operand's code is generated once, below, or a nest of
+	// n operations would generate 2^n.
+	var o operands
+	o.xs, o.xSlot = x.slot()
+	if kk, ok := y.val.(lisp.Fixnum); ok && y.isConst {
+		o.yConst, o.k, o.kv = true, int64(kk), y.val
+	} else {
+		o.ys, o.ySlot = y.slot()
+	}
+	o.ranOperand = !o.xSlot || !(o.ySlot || o.yConst)
 	xs, ys, k := o.xs, o.ys, o.k
 	switch {
 	case o.xSlot && o.yConst:
