@@ -26,8 +26,9 @@ func registerFormat() {
 			}
 			text := stringArg("format", control)
 			if stream == nil {
-				if s, ok := fmtSimple(text, args); ok {
-					return lisp.NewString(s)
+				var buf [48]byte
+				if s, ok := fmtSimple(buf[:0], text, args); ok {
+					return lisp.NewStringBytes(s)
 				}
 			}
 			reserveFormat(t, text, args)
@@ -86,32 +87,35 @@ func fmtCallFunction(t *eval.Thread, f lisp.Function, stream *lisp.Stream, args 
 
 // fmtSimple formats the commonest control strings without the directive
 // engine: text around one plain ~d of a fixnum or ~a of a string, as in
-// (format nil "k~d" i) in a loop. Anything else reports false.
-func fmtSimple(control string, args []lisp.Value) (string, bool) {
+// (format nil "k~d" i) in a loop, appended to dst (a buffer on the
+// caller's stack, so that the text is copied once, into the string).
+// Anything else reports false.
+func fmtSimple(dst []byte, control string, args []lisp.Value) ([]byte, bool) {
 	i := strings.IndexByte(control, '~')
 	if len(args) != 1 || i < 0 || i+1 >= len(control) {
-		return "", false
+		return nil, false
 	}
 	before, after := control[:i], control[i+2:]
 	if strings.IndexByte(after, '~') >= 0 {
-		return "", false
+		return nil, false
 	}
 	switch control[i+1] {
 	case 'd', 'D':
 		n, ok := args[0].(lisp.Fixnum)
 		if !ok {
-			return "", false
+			return nil, false
 		}
-		var buf [48]byte
-		b := append(buf[:0], before...)
+		b := append(dst, before...)
 		b = strconv.AppendInt(b, int64(n), 10)
-		return string(append(b, after...)), true
+		return append(b, after...), true
 	case 'a', 'A':
 		s, ok := args[0].(*lisp.String)
 		if !ok {
-			return "", false
+			return nil, false
 		}
-		return before + s.S + after, true
+		b := append(dst, before...)
+		b = append(b, s.S...)
+		return append(b, after...), true
 	}
-	return "", false
+	return nil, false
 }

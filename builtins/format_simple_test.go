@@ -18,7 +18,8 @@ func TestFormatSimpleMatchesEngine(t *testing.T) {
 	applied := 0
 	for _, c := range controls {
 		for _, a := range args {
-			got, ok := fmtSimple(c, a)
+			gotBytes, ok := fmtSimple(nil, c, a)
+			got := string(gotBytes)
 			if !ok {
 				continue
 			}
@@ -34,7 +35,7 @@ func TestFormatSimpleMatchesEngine(t *testing.T) {
 		t.Fatal("fmtSimple never applied")
 	}
 	for _, c := range []string{"~5d", "~:d", "~d~d", "~s", "~~d", "k~"} {
-		if _, ok := fmtSimple(c, []lisp.Value{lisp.MakeInt(1)}); ok {
+		if _, ok := fmtSimple(nil, c, []lisp.Value{lisp.MakeInt(1)}); ok {
 			t.Errorf("%q: fmtSimple applied", c)
 		}
 	}

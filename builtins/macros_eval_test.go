@@ -36,6 +36,13 @@ func TestMacrosEval(t *testing.T) {
 		{"case keys", "(mapcar (lambda (x) (case x ((a b) 1) (c 2) (t 3))) '(a b c d))", "(1 1 2 3)"},
 		{"typecase", "(typecase \"s\" (number 'n) (string 's))", "s"},
 		{"prog1 primary value", "(prog1 (floor 7 2) 'x)", "3"},
+		// CLtS 5.1.3: the place's subforms, then delta, then the read
+		// (SBCL's answers).
+		{"incf delta before read", "(let ((x 0)) (list (incf x (setf x 1)) x))", "(2 2)"},
+		{"decf delta before read", "(let ((x 0)) (list (decf x (setf x 1)) x))", "(0 0)"},
+		{"incf car delta before read", "(let ((x (list 5))) (list (incf (car x) (progn (setf (car x) 10) 1)) x))", "(11 (11))"},
+		{"decf car delta before read", "(let ((x (list 5))) (list (decf (car x) (progn (setf (car x) 10) 1)) x))", "(9 (9))"},
+		{"incf decf constants", "(let ((x 5)) (list (decf x 2) (incf x 3) (decf x) x))", "(3 6 5 5)"},
 		{"setf returns value", "(let ((l (list 1 2))) (list (setf (car l) 9) l))", "(9 (9 2))"},
 		{"setf gethash", "(let ((h (make-hash-table))) (setf (gethash 'k h) 1) (incf (gethash 'k h) 2) (gethash 'k h))", "3"},
 		{"incf gethash default evaluates once", "(let ((h (make-hash-table)) (n 0)) (incf (gethash (incf n) h 0) 5) (list n (gethash 1 h)))", "(1 5)"},

@@ -126,15 +126,28 @@ func expandIncf(op *lisp.Symbol, name string) eval.MacroFunc {
 	return func(t *eval.Thread, form lisp.Value) lisp.Value {
 		args := macroArgs(name, form, 1, 2)
 		p := expandPlace(t, name, args[0])
-		return modify(p, nil, func(read lisp.Value) lisp.Value {
-			if len(args) == 1 {
+		if len(args) == 1 {
+			return modify(p, nil, func(read lisp.Value) lisp.Value {
 				if op == sPlus {
 					return lisp.List(sOnePlus, read)
 				}
 				return lisp.List(sOneMinus, read)
-			}
-			return lisp.List(op, read, args[1])
-		})
+			})
+		}
+		// CLtS 5.1.3, as SBCL does it: the place's subforms, then delta,
+		// then the read of the place, so (incf x (setf x 1)) from 0 is 2.
+		delta := args[1]
+		if op == sPlus {
+			return modify(p, nil, func(read lisp.Value) lisp.Value { return lisp.List(sPlus, delta, read) })
+		}
+		if isConstantForm(delta) {
+			return modify(p, nil, func(read lisp.Value) lisp.Value { return lisp.List(op, read, delta) })
+		}
+		g := gensym("DELTA")
+		if p.simple {
+			return withPlace([]binding{{g, delta}}, lisp.List(sSetq, p.read, lisp.List(op, p.read, g)))
+		}
+		return withPlace(concat2(p.temps, []binding{{g, delta}, {p.store, lisp.List(op, p.read, g)}}), p.write)
 	}
 }
 

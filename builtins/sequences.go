@@ -353,13 +353,14 @@ func seqReverse(v lisp.Value) lisp.Value {
 	}
 	var out lisp.Value = lisp.Nil
 	var cycle lisp.Cycle
+	var conses lisp.ConsBlock // this list's own (lisp/consblock.go)
 	for l := v; l != lisp.Value(lisp.Nil); {
 		c, ok := l.(*lisp.Cons)
 		if !ok {
 			lisp.TypeError("reverse", v, "a proper sequence")
 		}
 		cycle.Visit("reverse", c)
-		out = &lisp.Cons{Car: c.Car, Cdr: out}
+		out = conses.New(c.Car, out)
 		l = c.Cdr
 	}
 	return out

@@ -18,7 +18,10 @@ type code func(fr *frame) lisp.Value
 type ir struct {
 	gen func(tail bool) code
 	// test, when set, generates a boolean version of the form for if.
-	test    func() func(fr *frame) bool
+	test func() func(fr *frame) bool
+	// raw, when set, generates open-coded arithmetic that hands a fixnum
+	// result over unboxed (inline_raw.go).
+	raw     func() rawCode
 	isConst bool
 	val     lisp.Value
 	// local, when set, is the variable a plain reference reads from lam;

@@ -172,8 +172,21 @@ func operandsOf(x, y *ir) operands {
 	return o
 }
 
+// arithIR is the open-coded x op y, as code that boxes its result and as
+// raw code for an open-coded operation around it.
+func arithIR(op fixOp, x, y *ir, slow slow2, pos *lisp.Pos) *ir {
+	return &ir{
+		gen: func(bool) code { return arithCode(op, x, y, slow, pos) },
+		raw: func() rawCode { return arithRaw(op, x, y, slow, pos) },
+	}
+}
+
 // arithCode generates x op y.
 func arithCode(op fixOp, x, y *ir, slow slow2, pos *lisp.Pos) code {
+	if hasRaw(x) || hasRaw(y) {
+		r := arithRaw(op, x, y, slow, pos)
+		return func(fr *frame) lisp.Value { return fr.t.boxed(r(fr)) }
+	}
 	o := operandsOf(x, y)
 	general := func(fr *frame, a, b lisp.Value) lisp.Value {
 		fr.t.pos = pos
@@ -489,7 +502,7 @@ func (a *analyzer) inline(c *cell, op *lisp.Symbol, args []*ir) *ir {
 		acc := args[0]
 		for _, x := range args[1:] {
 			l, r := acc, x
-			acc = &ir{gen: func(bool) code { return arithCode(f.op, l, r, slow, pos) }}
+			acc = arithIR(f.op, l, r, slow, pos)
 		}
 		return acc
 	}
@@ -507,7 +520,7 @@ func (a *analyzer) inline(c *cell, op *lisp.Symbol, args []*ir) *ir {
 	x, y := args[0], args[1]
 	switch {
 	case f.arith:
-		return &ir{gen: func(bool) code { return arithCode(f.op, x, y, slow, pos) }}
+		return arithIR(f.op, x, y, slow, pos)
 	case f.cmp:
 		test := func() func(*frame) bool { return cmpTest(f.cmpOp, b.Name, x, y, pos) }
 		return &ir{test: test, gen: func(bool) code {

@@ -39,6 +39,12 @@ func TestInlineMatchesLibrary(t *testing.T) {
 					fmt.Sprintf("(let ((a %s)) (%s a (identity %s)))", x, op, y),
 					fmt.Sprintf("(%s (identity %s) (identity %s))", op, x, y),
 					fmt.Sprintf("(%s (identity %s) %s)", op, x, y),
+					// An open-coded operand hands its result over unboxed
+					// (inline_raw.go); multiplying by 1 keeps every value.
+					fmt.Sprintf("(%s (* 1 (identity %s)) %s)", op, x, y),
+					fmt.Sprintf("(let ((a %s)) (%s a (* (identity %s) 1)))", x, op, y),
+					fmt.Sprintf("(let ((a %s) (b %s)) (%s (* a 1) (* 1 b)))", x, y, op),
+					fmt.Sprintf("(%s (* 1 (identity %s)) (* (identity %s) 1))", op, x, y),
 					fmt.Sprintf("(let ((a %s) (b %s)) (if (%s a b) 'yes 'no))", x, y, op),
 				}
 				for i, src := range forms {
@@ -86,3 +92,36 @@ func lispUpper(op string) string {
 }
 
 func isError(s string) bool { return len(s) > 6 && s[:6] == "error:" }
+
+// An open-coded operation evaluates its operands left to right: a
+// variable read first keeps its value when the second operand assigns it,
+// as SBCL gives.
+func TestInlineOperandOrder(t *testing.T) {
+	image := eval.New(eval.Limits{})
+	builtins.Install(image)
+	for src, want := range map[string]string{
+		"(let ((s 1)) (+ s (progn (setq s 10) 1)))":         "2",
+		"(let ((s 1)) (- s (* 1 (progn (setq s 10) 1))))":   "0",
+		"(let ((s 5)) (mod s (+ 0 (progn (setq s 10) 3))))": "2",
+		"(let ((s 1)) (< s (progn (setq s 10) 2)))":         "t",
+	} {
+		if got := evalPrinted(image, src); got != want {
+			t.Errorf("%s: got %s, want %s", src, got, want)
+		}
+	}
+}
+
+// A deep nest of open-coded arithmetic is analysed in time linear in its
+// depth: each operand's code is generated once (it was generated twice
+// per level, 2^40 times here, when raw operands came in).
+func TestInlineDeepNest(t *testing.T) {
+	image := eval.New(eval.Limits{})
+	builtins.Install(image)
+	src := "(identity 1)"
+	for range 40 {
+		src = "(+ 1 (* 1 " + src + "))"
+	}
+	if got := evalPrinted(image, "(let ((x 0)) "+src+")"); got != "41" {
+		t.Errorf("got %s, want 41", got)
+	}
+}

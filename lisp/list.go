@@ -76,13 +76,14 @@ func Cdr(v Value) Value {
 
 // ListBuilder appends to the end of a list in constant time.
 type ListBuilder struct {
-	head Value
-	tail *Cons
+	head   Value
+	tail   *Cons
+	conses ConsBlock // a builder is never copied, so it can own its block
 }
 
 // Add appends v.
 func (b *ListBuilder) Add(v Value) {
-	c := &Cons{v, Nil}
+	c := b.conses.New(v, Nil)
 	if b.tail == nil {
 		b.head = c
 	} else {

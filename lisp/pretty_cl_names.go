@@ -4,8 +4,9 @@
 
 package lisp
 
-// clCallForms are the standard operators SBCL prints as function calls.
-var clCallForms = namesSet("" +
+// clCallForms are the standard operators SBCL prints as function calls
+// (the set is made the first time the pretty printer asks).
+var clCallForms = lazyNamesSet("" +
 	"* + - / /= 1+ 1- < <= = > >= ABORT ABS ACONS ACOS ACOSH ADD-METHOD ADJOIN ADJUST-ARRAY " +
 	"ADJUSTABLE-ARRAY-P ALLOCATE-INSTANCE ALPHA-CHAR-P ALPHANUMERICP AND APPEND APPLY APROPOS " +
 	"APROPOS-LIST AREF ARITHMETIC-ERROR-OPERANDS ARITHMETIC-ERROR-OPERATION ARRAY-DIMENSION " +
