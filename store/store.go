@@ -161,10 +161,8 @@ type Hit struct {
 	// Source is the session's Source (nil for nodelisp's own sessions).
 	Source json.RawMessage
 	// Counts is set when the query asked for SearchQuery.Count: Counts[i]
-	// is how many times the body holds Count[i], ASCII case ignored, as
-	// strings.Count counts it in the ASCII-lowered body (occurrences that
-	// do not overlap, from the left). Body, Title and Source are empty
-	// then.
+	// is how many times the body holds Count[i] (CountWords). Body, Title
+	// and Source are empty then.
 	Counts []int64
 }
 

@@ -18,6 +18,7 @@ const hitOrder = ` ORDER BY e.at DESC, e.session DESC, e.seq DESC`
 // trigram index.
 func (s *Store) searchOnce(ctx context.Context, q store.SearchQuery) ([]store.Hit, error) {
 	hits, err := plan.Search(ctx, q, searcher{s})
+	store.Counted(hits, q.Count)
 	return hits, wrapSearch(err)
 }
 
@@ -81,9 +82,9 @@ func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) 
 	}
 	rare, args := rareConds("body", pattern, held, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)})
 	if len(q.Count) > 0 {
-		// Counted rows carry no text, so the candidates are tested and
-		// counted as the bitmap reads them, each row read once, rather
-		// than looked up again by id.
+		// Counted rows need no session, so the candidates are tested
+		// as the bitmap reads them, each row read once, rather than
+		// looked up again by id.
 		words, args := wordConds(pats, args, "body", "POSIX")
 		cols, args := hitColumns(q, "m", args)
 		return sr.s.queryHits(ctx, q, `WITH m AS MATERIALIZED (SELECT session, seq, at, kind, body FROM events
@@ -159,14 +160,13 @@ func wrapSearch(err error) error {
 
 // hitColumns is the select list of a search's rows on the events alias
 // e, with the list's arguments numbered after args: the whole hit (its
-// session's title and source through hitJoin), or with q.Count its counts
-// instead of the text (countCols).
+// session's title and source through hitJoin), or with q.Count the
+// columns searchOnce counts the words in (store.Counted).
 func hitColumns(q store.SearchQuery, e string, args []any) (string, []any) {
 	if len(q.Count) == 0 {
 		return `e.session, s.title, e.seq, e.at, e.kind, e.body, s.source`, args
 	}
-	c, args := countCols(e+".body", q.Count, args)
-	return e + `.session, ` + e + `.seq, ` + e + `.at, ` + e + `.kind` + c, args
+	return e + `.session, ` + e + `.seq, ` + e + `.at, ` + e + `.kind, ` + e + `.body`, args
 }
 
 // hitJoin joins the sessions of whole hits.
@@ -175,19 +175,6 @@ func hitJoin(q store.SearchQuery) string {
 		return ` JOIN sessions s ON s.id = e.session`
 	}
 	return ""
-}
-
-// countCols is a column per word: how many times col holds it, ASCII
-// case ignored (lower under the "C" collation folds ASCII only), counted
-// as the bytes replace takes out.
-func countCols(col string, words []string, args []any) (string, []any) {
-	var sb strings.Builder
-	for _, w := range words {
-		w = store.LowerASCII(w)
-		args = append(args, w)
-		fmt.Fprintf(&sb, `, (octet_length(lower(%[1]s COLLATE "C")) - octet_length(replace(lower(%[1]s COLLATE "C"), $%[2]d, ''))) / octet_length($%[2]d::text)`, col, len(args))
-	}
-	return sb.String(), args
 }
 
 func (s *Store) Hits(ctx context.Context, keys []store.HitKey) ([]store.Hit, error) {
@@ -225,12 +212,7 @@ func (s *Store) queryHits(ctx context.Context, q store.SearchQuery, query string
 		var h store.Hit
 		var err error
 		if len(q.Count) > 0 {
-			h.Counts = make([]int64, len(q.Count))
-			dest := []any{&h.Session, &h.Seq, &h.At, &h.Kind}
-			for i := range h.Counts {
-				dest = append(dest, &h.Counts[i])
-			}
-			err = r.Scan(dest...)
+			err = r.Scan(&h.Session, &h.Seq, &h.At, &h.Kind, &h.Body)
 		} else {
 			var source *string
 			err = r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body, &source)
