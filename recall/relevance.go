@@ -111,7 +111,7 @@ func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 	if tally.Events <= relevanceSample {
 		hits = wholeStore(ctx, x, st, q, ts, stems, tally)
 	} else {
-		hits = boundedReads(ctx, x, st, q, ts, tally)
+		hits = boundedReads(ctx, x, st, q, ts, stems, tally, limit)
 	}
 	scored := make([]scoredHit, 0, len(hits))
 	for _, h := range hits {
@@ -148,13 +148,18 @@ func relevantRows(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 }
 
 // boundedReads runs the reads of a store bigger than the tally's sample,
-// all at once, and returns their union, each term's idf set.
-func boundedReads(ctx context.Context, x echoes, st store.Store, q store.SearchQuery, ts []*term, tally store.Tally) []store.Hit {
+// all at once, and returns the rows of their union that can rank among
+// the first limit, each term's idf set. The reads return counts rather
+// than bodies (store.SearchQuery.Count): a row's score needs only how many
+// times it holds each stem, so thousands of rows are scored from a few
+// numbers each, and only the ones that can be shown are read whole
+// (wholeRows).
+func boundedReads(ctx context.Context, x echoes, st store.Store, q store.SearchQuery, ts []*term, stems []string, tally store.Tally, limit int) []store.Hit {
 	var rare []string
 	reads := make([]store.SearchQuery, 0, len(ts)+1)
 	for _, t := range ts {
 		r := q
-		r.Words, r.Limit = []string{t.stem}, relevancePool
+		r.Words, r.Limit, r.Count = []string{t.stem}, relevancePool, stems
 		if t.common {
 			r.Limit = commonPool
 		} else {
@@ -164,27 +169,99 @@ func boundedReads(ctx context.Context, x echoes, st store.Store, q store.SearchQ
 	}
 	if len(rare) > 1 {
 		r := q
-		r.Words, r.Limit = rare, relevancePool
+		r.Words, r.Limit, r.Count = rare, relevancePool, stems
 		reads = append(reads, r)
 	}
 	lists, err := searchAll(ctx, x, st, reads)
 	if err != nil {
 		storeFailed(ctx, opSearch, "", err)
 	}
-	byKey := map[hitKey]store.Hit{}
+	byKey := map[store.HitKey]store.Hit{}
 	for i, hits := range lists {
 		if i < len(ts) {
 			ts[i].idf = idf(ts[i], len(hits), reads[i].Limit, tally)
 		}
 		for _, h := range hits {
-			byKey[hitKey{h.Session, h.Seq}] = h
+			byKey[store.HitKey{Session: h.Session, Seq: h.Seq}] = h
 		}
 	}
-	out := make([]store.Hit, 0, len(byKey))
+	counted := make([]store.Hit, 0, len(byKey))
 	for _, h := range byKey {
-		out = append(out, h)
+		counted = append(counted, h)
 	}
-	return out
+	return wholeRows(ctx, st, ts, counted, limit)
+}
+
+// wholeRows reads whole the counted rows that can be among the first
+// limit, and no others. A row's score comes from its counts as from its
+// body, and a row holding one stem has that stem's length as its span,
+// so the order is known without bodies except among rows of equal score
+// holding two stems or more. So: every row scoring more than the
+// limit-th, and of the rows scoring the same as it, those holding two
+// stems or more and the first limit of the others in their order. Any
+// row left out is beaten by limit rows read.
+func wholeRows(ctx context.Context, st store.Store, ts []*term, counted []store.Hit, limit int) []store.Hit {
+	type row struct {
+		key   store.HitKey
+		hit   store.Hit
+		score float64
+		held  int
+		span  int
+	}
+	rows := make([]row, len(counted))
+	for i, h := range counted {
+		if err := ctx.Err(); err != nil {
+			storeFailed(ctx, opSearch, "", err)
+		}
+		r := row{key: store.HitKey{Session: h.Session, Seq: h.Seq}, hit: h}
+		for j, t := range ts {
+			if n := h.Counts[j]; n > 0 {
+				r.score += saturated(t.idf, n)
+				r.held++
+				r.span = len(t.stem)
+			}
+		}
+		r.score = roundScore(r.score)
+		rows[i] = r
+	}
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		// Rows holding two stems or more first: they are all read.
+		if c := cmp.Compare(min(b.held, 2), min(a.held, 2)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.span, b.span); c != 0 {
+			return c
+		}
+		return newerFirst(a.hit, b.hit)
+	})
+	var keys []store.HitKey
+	if len(rows) <= limit {
+		for _, r := range rows {
+			keys = append(keys, r.key)
+		}
+	} else {
+		cut, singles := rows[limit-1].score, 0
+		for _, r := range rows {
+			if r.score < cut {
+				break
+			}
+			if r.score == cut && r.held < 2 {
+				if singles == limit {
+					continue
+				}
+				singles++
+			}
+			keys = append(keys, r.key)
+		}
+	}
+	hits, err := st.Hits(ctx, keys)
+	if err != nil {
+		storeFailed(ctx, opSearch, "", err)
+	}
+	return hits
 }
 
 // wholeStore reads, in one walk, every event holding any stem, for a
@@ -212,11 +289,6 @@ func wholeStore(ctx context.Context, x echoes, st store.Store, q store.SearchQue
 		t.idf = idf(t, found, found+1, tally)
 	}
 	return hits
-}
-
-type hitKey struct {
-	session string
-	seq     int64
 }
 
 // idf is a stem's rarity, BM25's ln(1 + (N - df + 0.5)/(df + 0.5)) with N
@@ -259,24 +331,25 @@ func relevanceOf(h store.Hit, ts []*term) scoredHit {
 		if n == 0 {
 			continue
 		}
-		f := float64(n)
-		s.score += t.idf * f * (bm25K1 + 1) / (f + bm25K1)
+		s.score += saturated(t.idf, int64(n))
 		held = append(held, t.stem)
 		s.matched = append(s.matched, t.words...)
 	}
-	s.score = math.Round(s.score*1e4) / 1e4
+	s.score = roundScore(s.score)
 	s.span = score(h.Body, held).span
 	return s
 }
 
+// saturated is a stem's share of a score: its idf times its count n,
+// saturated.
+func saturated(idf float64, n int64) float64 {
+	f := float64(n)
+	return idf * f * (bm25K1 + 1) / (f + bm25K1)
+}
+
+// roundScore rounds a score to four decimals.
+func roundScore(s float64) float64 { return math.Round(s*1e4) / 1e4 }
+
 // newerFirst is the search order: newest first by time, ties by session
 // then seq, both descending.
-func newerFirst(a, b store.Hit) int {
-	if c := b.At.Compare(a.At); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(b.Session, a.Session); c != 0 {
-		return c
-	}
-	return cmp.Compare(b.Seq, a.Seq)
-}
+func newerFirst(a, b store.Hit) int { return store.SearchOrder(a, b) }

@@ -44,6 +44,17 @@ func CheckSearch(q SearchQuery) error {
 	if words > MaxSearchWords {
 		return fmt.Errorf("%d search words, over the limit of %d: %w", words, MaxSearchWords, ErrTooLarge)
 	}
+	if len(q.Count) > MaxSearchWords {
+		return fmt.Errorf("%d words to count, over the limit of %d: %w", len(q.Count), MaxSearchWords, ErrTooLarge)
+	}
+	for _, w := range q.Count {
+		if w == "" {
+			return fmt.Errorf("an empty word to count: %w", ErrInvalid)
+		}
+		if len(w) > MaxMatch {
+			return fmt.Errorf("a word to count of %d bytes, over the limit of %d: %w", len(w), MaxMatch, ErrTooLarge)
+		}
+	}
 	return checkKinds(q.Kinds)
 }
 

@@ -43,6 +43,11 @@ type Store interface {
 	// Tally. It reads q.Words, Kinds, the flags and the time bounds, and
 	// takes q.Limit as the sample's size.
 	Tally(ctx context.Context, q SearchQuery) (Tally, error)
+	// Hits returns the events named by keys as Search returns them, body,
+	// title and source included, in search order; a key naming no event
+	// is left out. It is the second step of a search that asked for
+	// SearchQuery.Count.
+	Hits(ctx context.Context, keys []HitKey) ([]Hit, error)
 
 	// TakeLease takes, renews or takes over a session's lease in one
 	// atomic step, deciding as LeaseDecision does on the store's clock. A
@@ -124,6 +129,12 @@ type SearchQuery struct {
 	// relevance search uses it when the store holds no more events than
 	// its tally samples).
 	Any bool
+	// Count, when not empty, makes Search return each hit with Counts and
+	// without its body, title or source: the hits are the same, but each
+	// row read costs a few numbers rather than its text (recall's
+	// relevance search scores thousands of rows and shows a few, which it
+	// then reads whole with Hits).
+	Count []string
 }
 
 // Tally is how common some words are. Events is the number of events in
@@ -149,6 +160,16 @@ type Hit struct {
 	Body    string
 	// Source is the session's Source (nil for nodelisp's own sessions).
 	Source json.RawMessage
+	// Counts is set when the query asked for SearchQuery.Count: Counts[i]
+	// is how many times the body holds Count[i] (CountWords). Body, Title
+	// and Source are empty then.
+	Counts []int64
+}
+
+// HitKey names an event for Hits.
+type HitKey struct {
+	Session string
+	Seq     int64
 }
 
 // Errors a Store returns, wrapped with the operation; test with errors.Is.

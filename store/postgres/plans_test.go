@@ -66,5 +66,7 @@ func TestPlans(t *testing.T) {
 		// :rank :relevance's per-stem reads take the same indexes.
 		"RelevanceRare":   regexp.MustCompile(`Bitmap Index Scan on events_body_trgm`),
 		"RelevanceCommon": regexp.MustCompile(`Index Scan using events_at `),
+		// Then it reads the rows it may show by their keys.
+		"RelevanceRows": regexp.MustCompile(`Index Scan using events_session_seq_key `),
 	})
 }

@@ -18,6 +18,7 @@ const hitOrder = ` ORDER BY e.at DESC, e.session DESC, e.seq DESC`
 // trigram index.
 func (s *Store) searchOnce(ctx context.Context, q store.SearchQuery) ([]store.Hit, error) {
 	hits, err := plan.Search(ctx, q, searcher{s})
+	store.Counted(hits, q.Count)
 	return hits, wrapSearch(err)
 }
 
@@ -47,20 +48,21 @@ func searchArgs(q store.SearchQuery, limit int) (string, []any) {
 
 func (sr searcher) Walk(ctx context.Context, q store.SearchQuery, window, limit int) ([]store.Hit, error) {
 	words, args := searchArgs(q, limit)
+	cols, args := hitColumns(q, "e", args)
 	if window == 0 {
-		return sr.s.queryHits(ctx, hitSelect+`WHERE `+searchKinds(q)+` AND `+words+hitOrder+` LIMIT $2`, args...)
+		return sr.s.queryHits(ctx, q, `SELECT `+cols+` FROM events e`+hitJoin(q)+` WHERE `+searchKinds(q)+` AND `+words+hitOrder+` LIMIT $2`, args...)
 	}
 	// The window's rows are filtered and returned as they are read, not
 	// looked up again by id: with a window of thousands, an IN over their
 	// ids was planned as a hash of the window and a full scan of events
 	// (TestPlans' RelevanceCommon, the per-stem read of :rank :relevance).
 	args = append(args, window)
-	return sr.s.queryHits(ctx, `SELECT e.session, s.title, e.seq, e.at, e.kind, e.body, s.source FROM (
+	return sr.s.queryHits(ctx, q, `SELECT `+cols+` FROM (
 			SELECT session, seq, at, kind, body FROM (
 				SELECT session, seq, at, kind, body, echo FROM events ORDER BY at DESC, session DESC, seq DESC LIMIT $`+
 		fmt.Sprint(len(args))+`) w
 			WHERE `+searchKinds(q)+` AND `+words+`
-		) e JOIN sessions s ON s.id = e.session`+hitOrder+` LIMIT $2`, args...)
+		) e`+hitJoin(q)+hitOrder+` LIMIT $2`, args...)
 }
 
 // Indexed lets the body trigram index find candidates holding each word's
@@ -79,8 +81,18 @@ func (sr searcher) Indexed(ctx context.Context, q store.SearchQuery, limit int) 
 		return nil, err
 	}
 	rare, args := rareConds("body", pattern, held, []any{kinds(store.Query{Kinds: q.Kinds}), limitArg(limit)})
+	if len(q.Count) > 0 {
+		// Counted rows need no session, so the candidates are tested
+		// as the bitmap reads them, each row read once, rather than
+		// looked up again by id.
+		words, args := wordConds(pats, args, "body", "POSIX")
+		cols, args := hitColumns(q, "m", args)
+		return sr.s.queryHits(ctx, q, `WITH m AS MATERIALIZED (SELECT session, seq, at, kind, body FROM events
+			WHERE `+rare+` AND `+searchKinds(q)+` AND `+words+`)
+			SELECT `+cols+` FROM m ORDER BY at DESC, session DESC, seq DESC LIMIT $2`, args...)
+	}
 	words, args := wordConds(pats, args, "e.body", "POSIX")
-	return sr.s.queryHits(ctx, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+rare+` AND `+searchKinds(q)+`)
+	return sr.s.queryHits(ctx, q, `WITH m AS MATERIALIZED (SELECT id FROM events WHERE `+rare+` AND `+searchKinds(q)+`)
 		`+hitSelect+`WHERE e.id IN (SELECT id FROM m) AND `+words+hitOrder+` LIMIT $2`, args...)
 }
 
@@ -146,19 +158,69 @@ func wrapSearch(err error) error {
 	return nil
 }
 
-func (s *Store) queryHits(ctx context.Context, query string, args ...any) ([]store.Hit, error) {
+// hitColumns is the select list of a search's rows on the events alias
+// e, with the list's arguments numbered after args: the whole hit (its
+// session's title and source through hitJoin), or with q.Count the
+// columns searchOnce counts the words in (store.Counted).
+func hitColumns(q store.SearchQuery, e string, args []any) (string, []any) {
+	if len(q.Count) == 0 {
+		return `e.session, s.title, e.seq, e.at, e.kind, e.body, s.source`, args
+	}
+	return e + `.session, ` + e + `.seq, ` + e + `.at, ` + e + `.kind, ` + e + `.body`, args
+}
+
+// hitJoin joins the sessions of whole hits.
+func hitJoin(q store.SearchQuery) string {
+	if len(q.Count) == 0 {
+		return ` JOIN sessions s ON s.id = e.session`
+	}
+	return ""
+}
+
+func (s *Store) Hits(ctx context.Context, keys []store.HitKey) ([]store.Hit, error) {
+	return retry(ctx, s, false, func() ([]store.Hit, error) {
+		hits, err := s.hitsOnce(ctx, keys)
+		if err != nil {
+			return nil, fmt.Errorf("hits: %w", err)
+		}
+		return hits, nil
+	})
+}
+
+// hitsOnce reads the events keys name in one statement, a lookup on the
+// (session, seq) index each.
+func (s *Store) hitsOnce(ctx context.Context, keys []store.HitKey) ([]store.Hit, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	sessions := make([]string, len(keys))
+	seqs := make([]int64, len(keys))
+	for i, k := range keys {
+		sessions[i], seqs[i] = k.Session, k.Seq
+	}
+	return s.queryHits(ctx, store.SearchQuery{}, hitSelect+`JOIN (SELECT DISTINCT * FROM unnest($1::text[], $2::bigint[])) k (session, seq)
+		ON e.session = k.session AND e.seq = k.seq`+hitOrder, sessions, seqs)
+}
+
+// queryHits runs a search statement whose columns are q's (hitColumns).
+func (s *Store) queryHits(ctx context.Context, q store.SearchQuery, query string, args ...any) ([]store.Hit, error) {
 	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Hit, error) {
 		var h store.Hit
-		var source *string
-		err := r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body, &source)
-		h.At = h.At.UTC()
-		if source != nil {
-			h.Source = []byte(*source)
+		var err error
+		if len(q.Count) > 0 {
+			err = r.Scan(&h.Session, &h.Seq, &h.At, &h.Kind, &h.Body)
+		} else {
+			var source *string
+			err = r.Scan(&h.Session, &h.Title, &h.Seq, &h.At, &h.Kind, &h.Body, &source)
+			if source != nil {
+				h.Source = []byte(*source)
+			}
 		}
+		h.At = h.At.UTC()
 		return h, err
 	})
 }

@@ -38,5 +38,7 @@ func TestPlans(t *testing.T) {
 		// :rank :relevance's per-stem reads take the same indexes.
 		"RelevanceRare":   regexp.MustCompile(`SCAN events_body VIRTUAL TABLE`),
 		"RelevanceCommon": regexp.MustCompile(`SCAN events USING COVERING INDEX events_at`),
+		// Then it reads the rows it may show by their keys.
+		"RelevanceRows": regexp.MustCompile(`INDEX sqlite_autoindex_events_1 \(session=\? AND seq=\?\)`),
 	})
 }

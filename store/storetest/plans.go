@@ -34,11 +34,13 @@ const (
 // recallKinds are recall's default kinds.
 var recallKinds = []string{event.KindInput, event.KindAnswer, event.KindToolCall, event.KindToolResult}
 
-// PlanShape is one query as recall sends it: a Scan or a Search.
+// PlanShape is one query as recall sends it: a Scan, a Search or a
+// Hits.
 type PlanShape struct {
 	Name   string
 	Scan   *store.Query
 	Search *store.SearchQuery
+	Hits   []store.HitKey
 }
 
 // PlanShapes are the query shapes of the recall forms an agent types.
@@ -56,7 +58,7 @@ func PlanShapes() []PlanShape {
 	}
 	relevance := func(stem string) *store.SearchQuery {
 		q := search(store.SearchQuery{Words: []string{stem}})
-		q.Limit = 1000
+		q.Limit, q.Count = 1000, []string{planRare, planDense}
 		return q
 	}
 	return []PlanShape{
@@ -70,10 +72,24 @@ func PlanShapes() []PlanShape {
 		{Name: "SearchRare", Search: search(store.SearchQuery{Words: []string{planRare}})},
 		{Name: "SearchCommon", Search: search(store.SearchQuery{Words: []string{planDense, planCommon}})},
 		// :rank :relevance searches once per stem for up to
-		// relevancePool (1,000) of its newest events (recall/relevance.go).
+		// relevancePool (1,000) of its newest events, counting the stems
+		// in them, then reads whole the rows it may show
+		// (recall/relevance.go).
 		{Name: "RelevanceRare", Search: relevance(planRare)},
 		{Name: "RelevanceCommon", Search: relevance(planDense)},
+		{Name: "RelevanceRows", Hits: planKeys()},
 	}
+}
+
+// planKeys are keys of the kind a relevance search reads back whole:
+// twice its default limit of 60 (the rows scoring as much as the last
+// shown can be more), from every part of the store.
+func planKeys() []store.HitKey {
+	var keys []store.HitKey
+	for i := range 120 {
+		keys = append(keys, store.HitKey{Session: PlanSession, Seq: int64(1 + i*141)})
+	}
+	return append(keys, store.HitKey{Session: "gen-000003", Seq: 1500})
 }
 
 // planLogs is the generated data: the big session of 17,000 events, the
@@ -138,10 +154,13 @@ func CheckPlans(t *testing.T, st store.Store, x Explainer, want map[string]*rege
 			})
 			for range 2 {
 				var err error
-				if shape.Scan != nil {
+				switch {
+				case shape.Scan != nil:
 					_, err = st.Scan(ctx, *shape.Scan)
-				} else {
+				case shape.Search != nil:
 					_, err = st.Search(ctx, *shape.Search)
+				default:
+					_, err = st.Hits(ctx, shape.Hits)
 				}
 				if err != nil {
 					x.Trace(nil)

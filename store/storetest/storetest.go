@@ -58,6 +58,7 @@ func Exercise(t *testing.T, newStore func(t *testing.T) store.Store, opts ...Opt
 		{"Search", testSearch},
 		{"Tally", testTally},
 		{"SearchAny", testSearchAny},
+		{"SearchCounted", testSearchCounted},
 		{"Relevance", testRelevance},
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"Reopen", testReopen},
