@@ -113,7 +113,7 @@ func registerInput() {
 		inStream(t, "clear-input", a, 0)
 		return lisp.Nil
 	})
-	fn("close", 1, 3, "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("close", "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		unpack.Args("close", a[1:], "&key", "abort", nil)
 		switch s := a[0].(type) {
 		case *lisp.InputStream:

@@ -46,11 +46,11 @@ func registerOutput() {
 			return lisp.Nil
 		})
 	}
-	fn("write-string", 1, 6, "(string &optional stream &key start end)", "Write the characters of a string (between :start and :end); return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("write-string", "(string &optional stream &key start end)", "Write the characters of a string (between :start and :end); return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		outWriteString(t, "write-string", a, false)
 		return a[0]
 	})
-	fn("write-line", 1, 6, "(string &optional stream &key start end)", "Write a string and a newline; return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("write-line", "(string &optional stream &key start end)", "Write a string and a newline; return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		outWriteString(t, "write-line", a, true)
 		return a[0]
 	})
@@ -59,7 +59,7 @@ func registerOutput() {
 		outStream(t, "write-char", a, 1).WriteString(string(rune(c)))
 		return c
 	})
-	fn("make-string-output-stream", 0, 2, "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-string-output-stream", "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		unpack.Args("make-string-output-stream", a, "&key", "element-type", nil)
 		return t.NewStringStream()
 	})

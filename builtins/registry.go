@@ -59,7 +59,18 @@ type macroDef struct {
 	expand    eval.MacroFunc
 }
 
-// fn registers a builtin function.
+// defun registers a builtin function. args is its lambda list, the one
+// statement of its signature: describe shows it, and the evaluator checks
+// the argument count it implies (eval.LambdaListArity), so the body's
+// unpacking must accept what it says (TestBodiesAcceptTheirLambdaLists).
+func defun(name, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
+	least, most, _ := eval.LambdaListArity(args) // TestLambdaListsRead: every one reads
+	fn(name, least, most, args, doc, f)
+}
+
+// fn registers a builtin function with its arity written apart from its
+// lambda list: the form defun replaces, kept only until the last call is
+// rewritten.
 func fn(name string, min, max int, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
 	if len(spareBuiltins) == 0 {
 		spareBuiltins = make([]eval.Builtin, 64)

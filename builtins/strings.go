@@ -58,7 +58,7 @@ func registerStrings() {
 	fn("make-symbol", 1, 1, "(name)", "A fresh uninterned symbol with a name.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return &lisp.Symbol{Name: stringArg("make-symbol", a[0])}
 	})
-	fn("parse-integer", 1, 9, "(string &key start end radix junk-allowed)", "Parse an integer from a string; second value the index where parsing stopped.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("parse-integer", "(string &key start end radix junk-allowed)", "Parse an integer from a string; second value the index where parsing stopped.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n, pos := strParseInteger(a)
 		return t.Values(n, lisp.MakeInt(int64(pos)))
 	})

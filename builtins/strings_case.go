@@ -23,7 +23,7 @@ func registerStringsCase() {
 		{"nstring-capitalize", "Capitalise the words of a string in place and return it.", strCapitalizeRunes, true},
 	}
 	for _, c := range conv {
-		fn(c.name, 1, 5, "(string &key start end)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(c.name, "(string &key start end)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			var rs []rune
 			target, isString := a[0].(*lisp.String)
 			if c.destroy {

@@ -122,7 +122,7 @@ func init() {
 		if nvalues == 1 {
 			ll = "(value &optional condition)"
 		}
-		builtin(op, nvalues, nvalues+1, ll, doc, func(t *Thread, args []lisp.Value) lisp.Value {
+		defun(op, ll, doc, func(t *Thread, args []lisp.Value) lisp.Value {
 			c := optionalArg(args, nvalues)
 			if c == lisp.Value(lisp.Nil) {
 				c = nil

@@ -1,0 +1,113 @@
+package eval
+
+import "strings"
+
+// LambdaListArity is the least and the most arguments a builtin's lambda
+// list takes (most < 0: no bound), read from the text describe shows, so
+// that a builtin writes its signature once. ok is false for a text it
+// cannot read: unbalanced parentheses or a marker it does not know.
+//
+// The text is a lambda list of names, "(size &key initial-element)",
+// where a parameter may be a list, "(radix 10)", and counts as one. Three
+// notations of the docs are read too, because describe shows them: a
+// name in brackets is optional wherever it stands ("(sequence start [end]
+// new)"), a name ending in "…" stands for any number of arguments ("(array
+// subscript… value)"), and names after &rest's own name are required
+// again (apply's "(function &rest arguments list)"). &key and &body take
+// any number, &allow-other-keys and &aux's names take none, and &whole and
+// &environment's name is not an argument.
+func LambdaListArity(list string) (least, most int, ok bool) {
+	list = strings.TrimSpace(list)
+	if !strings.HasPrefix(list, "(") || !strings.HasSuffix(list, ")") {
+		return 0, -1, false
+	}
+	params, ok := lambdaListParams(list[1 : len(list)-1])
+	if !ok {
+		return 0, -1, false
+	}
+	const (
+		required = iota
+		optional
+		rest    // the next name is the rest parameter
+		keys    // names are keywords (or &aux variables): no positional count
+		skipOne // the next name is &whole's or &environment's
+	)
+	mode, unbounded := required, false
+	for _, p := range params {
+		if strings.HasPrefix(p, "&") {
+			switch p {
+			case "&optional":
+				mode = optional
+			case "&rest", "&body":
+				mode = rest
+			case "&key":
+				mode, unbounded = keys, true
+			case "&allow-other-keys", "&aux":
+				mode = keys
+			case "&whole", "&environment":
+				mode = skipOne
+			default:
+				return 0, -1, false
+			}
+			continue
+		}
+		switch {
+		case mode == skipOne:
+			mode = required
+		case mode == rest:
+			unbounded, mode = true, required
+		case mode == keys:
+		case strings.HasSuffix(p, "…"):
+			unbounded = true
+		case mode == optional || strings.HasPrefix(p, "["):
+			most++
+		default:
+			least++
+			most++
+		}
+	}
+	if unbounded {
+		most = -1
+	}
+	return least, most, true
+}
+
+// lambdaListParams splits the inside of a lambda list into its top-level
+// parameters, a parenthesised or bracketed one whole; ok is false when
+// the brackets do not balance.
+func lambdaListParams(s string) (params []string, ok bool) {
+	depth, start := 0, -1
+	for i, r := range s {
+		switch {
+		case r == '(' || r == '[':
+			if depth == 0 {
+				start = i
+			}
+			depth++
+		case r == ')' || r == ']':
+			depth--
+			if depth < 0 {
+				return nil, false
+			}
+			if depth == 0 {
+				params = append(params, s[start:i+1])
+				start = -1
+			}
+		case depth > 0:
+		case r == ' ' || r == '\t' || r == '\n':
+			if start >= 0 {
+				params = append(params, s[start:i])
+				start = -1
+			}
+		case start < 0:
+			start = i
+		}
+	}
+	if depth != 0 {
+		return nil, false
+	}
+	if start >= 0 {
+		params = append(params, s[start:])
+	}
+	return params, true
+}
