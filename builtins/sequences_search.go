@@ -168,7 +168,7 @@ func seqVariants(name string, lead int, withCount bool, doc string, body func(t 
 		if name == "find" || name == "position" {
 			what = v.one
 		}
-		fn(op, lead+2, -1, "("+leadArgs+v.args+countKey+")", doc+what+".", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(op, "("+leadArgs+v.args+countKey+")", doc+what+".", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			keys := []string{"from-end", "start", "end", "key"}
 			if v.suffix == "" {
 				keys = append(keys, "test", "test-not")
