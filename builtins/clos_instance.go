@@ -267,7 +267,7 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 }
 
 func registerClosInstance() {
-	fn("make-instance", 1, -1, "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
+	defun("make-instance", "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
 	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method"} {
 		sym := lisp.Sym(name)
 		std := standardGenerics[sym.Name]
@@ -275,7 +275,7 @@ func registerClosInstance() {
 			return closOf(t).generic(t, name, sym).call(t, args)
 		})
 	}
-	fn("%print-unreadable-object", 5, 5, "(object stream type identity body)", "Prints #<…> around what body prints (internal).", printUnreadable)
+	defun("%print-unreadable-object", "(object stream type identity body)", "Prints #<…> around what body prints (internal).", printUnreadable)
 }
 
 // resolveLiterals resolves the #S(…) literals in v, a constant or what

@@ -13,7 +13,7 @@ import (
 // and the destination handling.
 
 func registerFormat() {
-	fn("format", 2, -1, "(destination control-string &rest args)",
+	defun("format", "(destination control-string &rest args)",
 		"Format args by a control string: to a new string (nil), *standard-output* (t) or a stream.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			dest, control, args := a[0], a[1], a[2:]

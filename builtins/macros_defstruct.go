@@ -29,15 +29,15 @@ var (
 
 func registerMacrosDefstruct() {
 	macro("defstruct", "(defstruct name-and-options slot…) defines a structure type with a make-NAME constructor taking slots as keywords, NAME-p, copy-NAME and NAME-SLOT accessors (setf-able).", expandDefstruct)
-	fn("%defstruct", 6, 6, "(name slots include printer predicate copier)", "Defines a structure type and its accessors, predicate and copier (internal).", defineStructure)
-	fn("%make-struct", 1, -1, "(name &rest slots)", "Makes a structure instance (internal).",
+	defun("%defstruct", "(name slots include printer predicate copier)", "Defines a structure type and its accessors, predicate and copier (internal).", defineStructure)
+	defun("%make-struct", "(name &rest slots)", "Makes a structure instance (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			c := structClass(t, "%make-struct", args[0])
 			x := &lisp.Instance{Class: c, Slots: append([]lisp.Value{}, args[1:]...)}
 			checkSlotTypes(t, x)
 			return x
 		})
-	fn("copy-structure", 1, 1, "(structure)", "Return a fresh structure of the same type with the same slot values.",
+	defun("copy-structure", "(structure)", "Return a fresh structure of the same type with the same slot values.",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			x, ok := args[0].(*lisp.Instance)
 			if !ok || !closOf(t).resolve(t, x).IsStructure() {
