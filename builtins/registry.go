@@ -65,19 +65,12 @@ type macroDef struct {
 // unpacking must accept what it says (TestBodiesAcceptTheirLambdaLists).
 func defun(name, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
 	least, most, _ := eval.LambdaListArity(args) // TestLambdaListsRead: every one reads
-	fn(name, least, most, args, doc, f)
-}
-
-// fn registers a builtin function with its arity written apart from its
-// lambda list: the form defun replaces, kept only until the last call is
-// rewritten.
-func fn(name string, min, max int, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
 	if len(spareBuiltins) == 0 {
 		spareBuiltins = make([]eval.Builtin, 64)
 	}
 	b := &spareBuiltins[0]
 	spareBuiltins = spareBuiltins[1:]
-	*b = eval.Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: f}
+	*b = eval.Builtin{Name: name, Min: least, Max: most, Args: args, Doc: doc, Fn: f}
 	functions = append(functions, b)
 }
 

@@ -21,10 +21,6 @@ func LambdaListArity(list string) (least, most int, ok bool) {
 	if !strings.HasPrefix(list, "(") || !strings.HasSuffix(list, ")") {
 		return 0, -1, false
 	}
-	params, ok := lambdaListParams(list[1 : len(list)-1])
-	if !ok {
-		return 0, -1, false
-	}
 	const (
 		required = iota
 		optional
@@ -32,8 +28,8 @@ func LambdaListArity(list string) (least, most int, ok bool) {
 		keys    // names are keywords (or &aux variables): no positional count
 		skipOne // the next name is &whole's or &environment's
 	)
-	mode, unbounded := required, false
-	for _, p := range params {
+	mode, unbounded, known := required, false, true
+	balanced := eachParam(list[1:len(list)-1], func(p string) {
 		if strings.HasPrefix(p, "&") {
 			switch p {
 			case "&optional":
@@ -47,9 +43,9 @@ func LambdaListArity(list string) (least, most int, ok bool) {
 			case "&whole", "&environment":
 				mode = skipOne
 			default:
-				return 0, -1, false
+				known = false
 			}
-			continue
+			return
 		}
 		switch {
 		case mode == skipOne:
@@ -65,6 +61,9 @@ func LambdaListArity(list string) (least, most int, ok bool) {
 			least++
 			most++
 		}
+	})
+	if !balanced || !known {
+		return 0, -1, false
 	}
 	if unbounded {
 		most = -1
@@ -72,10 +71,11 @@ func LambdaListArity(list string) (least, most int, ok bool) {
 	return least, most, true
 }
 
-// lambdaListParams splits the inside of a lambda list into its top-level
-// parameters, a parenthesised or bracketed one whole; ok is false when
-// the brackets do not balance.
-func lambdaListParams(s string) (params []string, ok bool) {
+// eachParam calls f with each top-level parameter of the inside of a
+// lambda list, a parenthesised or bracketed one whole, without building a
+// slice (a group of builtins reads its lists when first used); it is false
+// when the brackets do not balance.
+func eachParam(s string, f func(param string)) bool {
 	depth, start := 0, -1
 	for i, r := range s {
 		switch {
@@ -87,16 +87,16 @@ func lambdaListParams(s string) (params []string, ok bool) {
 		case r == ')' || r == ']':
 			depth--
 			if depth < 0 {
-				return nil, false
+				return false
 			}
 			if depth == 0 {
-				params = append(params, s[start:i+1])
+				f(s[start : i+1])
 				start = -1
 			}
 		case depth > 0:
 		case r == ' ' || r == '\t' || r == '\n':
 			if start >= 0 {
-				params = append(params, s[start:i])
+				f(s[start:i])
 				start = -1
 			}
 		case start < 0:
@@ -104,10 +104,10 @@ func lambdaListParams(s string) (params []string, ok bool) {
 		}
 	}
 	if depth != 0 {
-		return nil, false
+		return false
 	}
 	if start >= 0 {
-		params = append(params, s[start:])
+		f(s[start:])
 	}
-	return params, true
+	return true
 }

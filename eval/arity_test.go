@@ -44,3 +44,9 @@ func TestEvaluatorLambdaListsRead(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkLambdaListArity(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		LambdaListArity("(string1 string2 &key start1 end1 start2 end2)")
+	}
+}

@@ -17,13 +17,7 @@ var evaluatorBuiltins []*Builtin
 // from it (LambdaListArity).
 func defun(name, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) {
 	least, most, _ := LambdaListArity(args) // TestEvaluatorLambdaListsRead: every one reads
-	builtin(name, least, most, args, doc, fn)
-}
-
-// builtin is defun with the arity written apart, kept only until the last
-// call is rewritten.
-func builtin(name string, min, max int, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) {
-	evaluatorBuiltins = append(evaluatorBuiltins, &Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: fn})
+	evaluatorBuiltins = append(evaluatorBuiltins, &Builtin{Name: name, Min: least, Max: most, Args: args, Doc: doc, Fn: fn})
 }
 
 func symbolArg(op string, v lisp.Value) *lisp.Symbol {
