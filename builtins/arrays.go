@@ -141,8 +141,6 @@ func registerArrays() {
 	defun("simple-bit-vector-p", "(object)", "True if the object is a simple bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(predBitVector(args[0]))
 	})
-	registerBitOps()
-	registerArraysDisplaced()
 }
 
 // arrDims reads make-array's dimensions: a length or a list of them.

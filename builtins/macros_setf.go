@@ -25,9 +25,6 @@ func registerMacrosSetf() {
 			out, found := removeProperty(args[0], args[1])
 			return t.Values(out, lisp.Bool(found))
 		})
-	registerSetfExpansion()
-	registerConstantp()
-	registerCompile()
 }
 
 func expandSetf(t *eval.Thread, form lisp.Value) lisp.Value {

@@ -70,11 +70,6 @@ func registerOutput() {
 		}
 		return lisp.NewString(s.TakeString())
 	})
-	registerPrintOptions()
-	registerOutputPretty()
-	registerInput()
-	registerTime()
-	registerDeftype()
 }
 
 // outStream returns the stream designated by the optional argument at

@@ -99,7 +99,6 @@ func stringList(ss []string) lisp.Value {
 }
 
 func registerPackages() {
-	registerPackageIterator()
 	defun("find-package", "(name)", "The package a name or nickname names, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if p, ok := a[0].(*lisp.Package); ok {
 			return p

@@ -170,7 +170,6 @@ func registerSequencesArrays() {
 		seqStore("subseq", seq, dst)
 		return newSeq
 	})
-	registerArrays()
 
 	defun("fill", "(sequence item &key start end)", "Store item into every element of the sequence in the bounds and return the sequence.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("fill", args[2:], "start", "end")
