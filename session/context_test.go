@@ -55,7 +55,7 @@ func (c *cx) input(text string) int64 {
 
 func (c *cx) eval(code string) (call, result int64) {
 	c.t.Helper()
-	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code))
+	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code, session.TurnOptions{}))
 	if r.Error {
 		c.t.Fatalf("%s: %s", code, r.Text)
 	}
@@ -65,7 +65,7 @@ func (c *cx) eval(code string) (call, result int64) {
 // lisp evaluates code as a cell and returns its printed value.
 func (c *cx) lisp(code string) string {
 	c.t.Helper()
-	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code))
+	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code, session.TurnOptions{}))
 	return r.Text
 }
 
@@ -452,7 +452,7 @@ func TestContextCallSpans(t *testing.T) {
 			"(context :drop 999)", "(context :drop \"stub\")", "(context :drop 'x)", "(context :bogus 1)",
 			"(context :drop)", "(context :note 5)", "(context :drop '(9 . 3))",
 		} {
-			if r := must[session.CellResult](t)(c.s.Eval(c.ctx, bad)); !r.Error || !strings.Contains(r.Text, "context") {
+			if r := must[session.CellResult](t)(c.s.Eval(c.ctx, bad, session.TurnOptions{})); !r.Error || !strings.Contains(r.Text, "context") {
 				t.Errorf("%s: %q", bad, r.Text)
 			}
 		}

@@ -22,7 +22,7 @@ func evictSession(t *testing.T, st store.Store) (*session.Session, []int64) {
 	var turns []int64
 	for i := 0; i < 5; i++ {
 		turns = append(turns, must[int64](t)(s.Input(ctx, strings.Repeat("x", 400))))
-		must[session.CellResult](t)(s.Eval(ctx, ";; cell "+itoa(int64(i))+"\n(+ 1 2)"))
+		must[session.CellResult](t)(s.Eval(ctx, ";; cell "+itoa(int64(i))+"\n(+ 1 2)", session.TurnOptions{}))
 		must[*session.Window](t)(s.Window(ctx, session.WindowOptions{Send: true}))
 	}
 	return s, turns

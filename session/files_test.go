@@ -33,7 +33,7 @@ func fileOpts(dir string, limit int64) session.Options {
 // cell evaluates code and fails the test if the cell errs.
 func cell(t *testing.T, s *session.Session, code string) string {
 	t.Helper()
-	r := must[session.CellResult](t)(s.Eval(context.Background(), code))
+	r := must[session.CellResult](t)(s.Eval(context.Background(), code, session.TurnOptions{}))
 	if r.Error {
 		t.Fatalf("%s: %s", code, r.Text)
 	}
@@ -44,7 +44,7 @@ func cell(t *testing.T, s *session.Session, code string) string {
 // test if the cell does not err.
 func cellError(t *testing.T, s *session.Session, code string) string {
 	t.Helper()
-	r := must[session.CellResult](t)(s.Eval(context.Background(), code))
+	r := must[session.CellResult](t)(s.Eval(context.Background(), code, session.TurnOptions{}))
 	if !r.Error {
 		t.Fatalf("%s: want an error, got %s", code, r.Text)
 	}

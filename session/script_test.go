@@ -178,7 +178,7 @@ func (r *scriptRun) run(c scriptCase) string {
 		seq, err := r.session().Input(r.ctx, c.body)
 		return answer(fmt.Sprintf("seq %d", seq), err)
 	case "eval":
-		res, err := r.session().Eval(r.ctx, c.body)
+		res, err := r.session().Eval(r.ctx, c.body, session.TurnOptions{})
 		if err != nil {
 			return answer("", err)
 		}

@@ -48,8 +48,8 @@ func TestRecordAndWindow(t *testing.T) {
 		ctx := context.Background()
 		s := must[*session.Session](t)(session.Open(ctx, st, session.Options{Title: "t", System: "be brief", BudgetEnv: &evict.Env{}}))
 		in := must[int64](t)(s.Input(ctx, "define square"))
-		r1 := must[session.CellResult](t)(s.Eval(ctx, ";; define it\n(defun square (x) (* x x))"))
-		r2 := must[session.CellResult](t)(s.Eval(ctx, "(print (square 7))"))
+		r1 := must[session.CellResult](t)(s.Eval(ctx, ";; define it\n(defun square (x) (* x x))", session.TurnOptions{}))
+		r2 := must[session.CellResult](t)(s.Eval(ctx, "(print (square 7))", session.TurnOptions{}))
 		if r1.Error || r2.Error {
 			t.Fatalf("cells failed: %q %q", r1.Text, r2.Text)
 		}
@@ -88,11 +88,11 @@ func TestErrorIsRecordedAndSessionGoesOn(t *testing.T) {
 		ctx := context.Background()
 		s := must[*session.Session](t)(session.Open(ctx, st, opts("")))
 		must[int64](t)(s.Input(ctx, "go"))
-		bad := must[session.CellResult](t)(s.Eval(ctx, "(car 5)"))
+		bad := must[session.CellResult](t)(s.Eval(ctx, "(car 5)", session.TurnOptions{}))
 		if !bad.Error || !strings.Contains(bad.Text, "error: ") {
 			t.Fatalf("want a recorded error, got %+v", bad)
 		}
-		good := must[session.CellResult](t)(s.Eval(ctx, "(+ 1 2)"))
+		good := must[session.CellResult](t)(s.Eval(ctx, "(+ 1 2)", session.TurnOptions{}))
 		if good.Error || good.Text != "3" {
 			t.Fatalf("next cell: %+v", good)
 		}
@@ -104,15 +104,15 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 		ctx := context.Background()
 		s := must[*session.Session](t)(session.Open(ctx, st, opts("")))
 		t1 := must[int64](t)(s.Input(ctx, "one"))
-		must[session.CellResult](t)(s.Eval(ctx, "(defvar *a* 1)"))
+		must[session.CellResult](t)(s.Eval(ctx, "(defvar *a* 1)", session.TurnOptions{}))
 		t2 := must[int64](t)(s.Input(ctx, "two"))
-		must[session.CellResult](t)(s.Eval(ctx, "(defun two () 2)"))
+		must[session.CellResult](t)(s.Eval(ctx, "(defun two () 2)", session.TurnOptions{}))
 		mv := must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
 		if mv.From != t2 || mv.To != t1 || s.Head() != t1 {
 			t.Fatalf("undo: %+v head %d", mv, s.Head())
 		}
 		// After undo the image no longer knows two.
-		r := must[session.CellResult](t)(s.Eval(ctx, "(fboundp 'two)"))
+		r := must[session.CellResult](t)(s.Eval(ctx, "(fboundp 'two)", session.TurnOptions{}))
 		if r.Text != "nil" {
 			t.Errorf("after undo (fboundp 'two) = %s", r.Text)
 		}
@@ -120,7 +120,7 @@ func TestUndoRedoTreeAndResume(t *testing.T) {
 		if s.Head() != t2 {
 			t.Fatalf("redo: head %d, want %d", s.Head(), t2)
 		}
-		r = must[session.CellResult](t)(s.Eval(ctx, "(list *a* (two))"))
+		r = must[session.CellResult](t)(s.Eval(ctx, "(list *a* (two))", session.TurnOptions{}))
 		if r.Text != "(1 2)" {
 			t.Errorf("after redo: %s", r.Text)
 		}
@@ -170,7 +170,7 @@ func TestWarnThenEvict(t *testing.T) {
 		warned, evicted := false, false
 		for i := 0; i < 30 && !evicted; i++ {
 			turns = append(turns, must[int64](t)(s.Input(ctx, big)))
-			must[session.CellResult](t)(s.Eval(ctx, ";; note "+itoa(int64(i))+"\n(+ 1 2)"))
+			must[session.CellResult](t)(s.Eval(ctx, ";; note "+itoa(int64(i))+"\n(+ 1 2)", session.TurnOptions{}))
 			w := must[*session.Window](t)(s.Window(ctx, session.WindowOptions{Send: true}))
 			if w.Warning {
 				if warned {
