@@ -162,16 +162,6 @@ func (c *cx) all() []string {
 	return []string{"system", itoa(c.t1), itoa(c.c1), itoa(c.r1), itoa(c.t2), itoa(c.a2), itoa(c.c2), itoa(c.r2), itoa(c.t3)}
 }
 
-func without(list []string, drop ...string) []string {
-	var out []string
-	for _, id := range list {
-		if !contains(drop, id) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -221,55 +211,6 @@ func TestContextExport(t *testing.T) {
 	})
 }
 
-func TestContextKeep(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		before := c.look()
-		c.export()
-		w := c.send()
-		if receiptOf(w) != "" || len(c.edits()) != 0 || c.receipt() != "" {
-			t.Errorf("unchanged file: receipt %q, %d edits", receiptOf(w), len(c.edits()))
-		}
-		if diff := cmp.Diff(texts(before), texts(w)); diff != "" {
-			t.Errorf("window changed (-before +after):\n%s", diff)
-		}
-	})
-}
-
-func TestContextDeleteTakesThePair(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, nonce := c.export()
-		// Delete the result only: its call goes with it.
-		c.replace(text, header(nonce, c.r1, "tool")+"2\n[seq "+itoa(c.r1)+"]\n", "")
-		w := c.send()
-		wantIDs(t, w, without(c.all(), itoa(c.c1), itoa(c.r1))...)
-		wantReceipt(t, receiptOf(w), "taken as context edit seq", "dropped: "+itoa(c.r1)+" "+itoa(c.c1), "went with "+itoa(c.r1))
-		if receiptOf(w) != c.receipt() {
-			t.Errorf("Window.Receipt's text and the receipt file differ")
-		}
-		// The log is never edited: recall-entry still reads the original.
-		if got := c.lisp("(getf (recall-entry " + itoa(c.r1) + ") :body)"); got != `"2"` {
-			t.Errorf("recall-entry body = %s", got)
-		}
-		edits := c.edits()
-		if len(edits) != 1 || !strings.Contains(string(edits[0].Payload), `"drops":["`+itoa(c.r1)+`","`+itoa(c.c1)+`"]`) {
-			t.Errorf("context edit events: %v", edits)
-		}
-		// Restore: the removed list offers both; one header brings both back.
-		text, nonce = c.export()
-		if !strings.HasSuffix(text, ";; removed: "+itoa(c.c1)+" "+itoa(c.r1)+"\n") {
-			t.Errorf("removed line: %q", text[strings.LastIndex(text[:len(text)-1], "\n"):])
-		}
-		c.replace(text, ";; removed:", header(nonce, c.c1, "assistant")+";; removed:")
-		w = c.send()
-		if got := ids(w); !contains(got, itoa(c.c1)) || !contains(got, itoa(c.r1)) {
-			t.Errorf("not restored: %v", got)
-		}
-		wantReceipt(t, receiptOf(w), "restored: "+itoa(c.c1)+" "+itoa(c.r1))
-	})
-}
-
 func TestContextRewriteAndPrefixStability(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		c := newCx(t, st)
@@ -305,84 +246,6 @@ func TestContextRewriteAndPrefixStability(t *testing.T) {
 			}
 		}
 	})
-}
-
-func TestContextNote(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, nonce := c.export()
-		// A note under a tool call stands after its result, never between.
-		c.replace(text, header(nonce, c.r2, "tool"), "[[note]]\nf is defined; t2 is done\n"+header(nonce, c.r2, "tool"))
-		w := c.send()
-		edit := c.edits()[0].Seq
-		note := "note-" + itoa(edit) + "-0"
-		wantIDs(t, w, "system", itoa(c.t1), itoa(c.c1), itoa(c.r1), itoa(c.t2), itoa(c.a2), itoa(c.c2), itoa(c.r2), note, itoa(c.t3))
-		wantReceipt(t, receiptOf(w), "noted: "+note)
-		for _, m := range w.Messages {
-			if m.ID == note && (m.Role != session.RoleAssistant || m.Text != "f is defined; t2 is done") {
-				t.Errorf("note message %+v", m)
-			}
-		}
-		if w.Usage.Notes == 0 || w.Usage.Notes != evict.Estimate("f is defined; t2 is done") {
-			t.Errorf("Parts.Notes = %d", w.Usage.Notes)
-		}
-		// The note is a block of the next export, and can be deleted.
-		text, nonce = c.export()
-		block := "[[m:" + nonce + " " + note + " assistant]]\nf is defined; t2 is done\n"
-		c.replace(text, block, "")
-		w = c.send()
-		wantIDs(t, w, c.all()...)
-		text, _ = c.export()
-		if !strings.HasSuffix(text, ";; removed: "+note+"\n") {
-			t.Errorf("removed line lacks the note: %q", text)
-		}
-	})
-}
-
-func TestContextRefusals(t *testing.T) {
-	cases := []struct {
-		name, reason string
-		edit         func(c *cx, text, nonce string) string
-	}{
-		{"first line", "refused: first line changed", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, "head seq", "head  seq", 1)
-		}},
-		{"unknown id", "refused: unknown id", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, ";; removed:", "[[m:"+nonce+" 999 user]]\n;; removed:", 1)
-		}},
-		{"role mismatch", "refused: role mismatch", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, header(nonce, c.t1, "user"), header(nonce, c.t1, "tool"), 1)
-		}},
-		{"malformed header", "refused: malformed header (line 4)", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, header(nonce, c.t1, "user"), "[[m:"+nonce+" "+itoa(c.t1)+"]]\n", 1)
-		}},
-		{"cannot be edited", "refused: cannot be edited", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, "be brief", "be long", 1)
-		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			eachBackend(t, func(t *testing.T, st store.Store) {
-				c := newCx(t, st)
-				before := c.look()
-				text, nonce := c.export()
-				c.write(tc.edit(c, text, nonce))
-				w := c.send()
-				wantReceipt(t, receiptOf(w), tc.reason, "nothing changed")
-				if len(c.edits()) != 0 {
-					t.Errorf("a refused edit was logged")
-				}
-				if diff := cmp.Diff(texts(before), texts(w)); diff != "" {
-					t.Errorf("refused edit changed the window (-before +after):\n%s", diff)
-				}
-				// The refusal settles the export: the next request has
-				// nothing to do.
-				if w := c.send(); receiptOf(w) != "" {
-					t.Errorf("second request: %q", receiptOf(w))
-				}
-			})
-		})
-	}
 }
 
 func TestContextStale(t *testing.T) {

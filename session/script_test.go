@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/golden"
 	"github.com/nodelisp/nodelisp/session"
@@ -24,17 +26,33 @@ import (
 //
 // The commands, one session per file:
 //
-//	open tokens=N        the session's budget (before any other command)
+//	open tokens=N        the session's budget (before any other command);
+//	                     the body, if any, is the system prompt
 //	input                the body is the user's text; answers its seq
+//	answer               the body is the assistant's answer; its seq
 //	eval                 the body is a cell; answers its result text
-//	send                 a request's window (warning, eviction, edits)
+//	send                 a request's window (warning, eviction, edits),
+//	                     then the receipt of a context edit it took
 //	window               the window as it stands, changing nothing
 //	                     (a window's answer is its figures on one line,
-//	                     then each message's id, role and first line)
+//	                     then each message's id, role and first line;
+//	                     send full and window full give every line)
 //	undo [keep-files]    answers the move
 //	redo                 answers the move
 //	tree N               /tree N: head to turn N, files left as they are
 //	evict [ARG]          /evict ARG; answers the boundary and the figures
+//	export               (context): writes the context file, answers it
+//	                     with its nonce shown as NONCE
+//	edit-context         edits the context file as an agent would: the
+//	                     body is whole lines to find, a "====" line, and
+//	                     the lines to put instead (NONCE, STORE and
+//	                     SESSION stand for the last export's nonce and
+//	                     the ids); a file lacking them fails
+//	edits                the context edit events, one payload a line
+//	receipt-file         the receipt file: "none", "the last send's
+//	                     receipt" when it is that, else its text
+//	resume               the session resumed by a new host, as after a
+//	                     restart (its window rebuilt from the log)
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("../testdata/session/*.txt")
 	if err != nil || len(files) == 0 {
@@ -133,23 +151,28 @@ func formatScript(cases []scriptCase) string {
 
 // scriptRun is one script under way on one store.
 type scriptRun struct {
-	t   *testing.T
-	st  store.Store
-	ctx context.Context
-	s   *session.Session
+	t      *testing.T
+	st     store.Store
+	ctx    context.Context
+	s      *session.Session
+	opts   session.Options
+	nonce   string // the last export's
+	latest  string // the context file as the last export or edit left it
+	receipt string // the last send's receipt text, "" for none
 }
 
 // session is the script's session, opened with no budget when the script
 // did not open it.
 func (r *scriptRun) session() *session.Session {
 	if r.s == nil {
-		r.open("")
+		r.open("", "")
 	}
 	return r.s
 }
 
-func (r *scriptRun) open(tokens string) {
-	s, err := session.Open(r.ctx, r.st, session.Options{Title: "script", Home: r.t.TempDir(), BudgetEnv: &evict.Env{Tokens: tokens}})
+func (r *scriptRun) open(tokens, system string) {
+	r.opts = session.Options{Title: "script", Home: r.t.TempDir(), BudgetEnv: &evict.Env{Tokens: tokens}, System: system}
+	s, err := session.Open(r.ctx, r.st, r.opts)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -172,7 +195,7 @@ func (r *scriptRun) run(c scriptCase) string {
 				tokens = v
 			}
 		}
-		r.open(tokens)
+		r.open(tokens, c.body)
 		return ""
 	case "input":
 		seq, err := r.session().Input(r.ctx, c.body)
@@ -187,12 +210,81 @@ func (r *scriptRun) run(c scriptCase) string {
 			text = "error " + text
 		}
 		return noBlankLines(text)
+	case "answer":
+		seq, err := r.session().Answer(r.ctx, c.body)
+		return answer(fmt.Sprintf("seq %d", seq), err)
 	case "send", "window":
 		w, err := r.session().Window(r.ctx, session.WindowOptions{Send: fields[0] == "send"})
 		if err != nil {
 			return answer("", err)
 		}
-		return formatWindow(w)
+		out := formatWindow(w, len(args) > 0 && args[0] == "full")
+		r.receipt = ""
+		if w.Receipt != nil {
+			r.receipt = w.Receipt.Text()
+			out += "\nreceipt:\n" + noBlankLines(r.hideNonce(strings.TrimRight(r.receipt, "\n")))
+		}
+		return out
+	case "receipt-file":
+		data, err := os.ReadFile(filepath.Join(r.opts.Home, "context", r.st.ID(), r.session().ID(), "context.receipt.txt"))
+		switch {
+		case os.IsNotExist(err):
+			return "none"
+		case err != nil:
+			r.t.Fatal(err)
+		case string(data) == r.receipt:
+			return "the last send's receipt"
+		}
+		return noBlankLines(r.hideNonce(strings.TrimRight(string(data), "\n")))
+	case "export":
+		path, err := r.session().ExportContext(r.ctx)
+		if err != nil {
+			return answer("", err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		m := exportNonce.FindStringSubmatch(string(data))
+		if m == nil {
+			r.t.Fatalf("line %d: the context file's first line has no nonce: %q", c.line, data)
+		}
+		r.nonce, r.latest = m[1], string(data)
+		return noBlankLines(r.hideNonce(strings.TrimRight(r.latest, "\n")))
+	case "edit-context":
+		old, repl, ok := strings.Cut(c.body, "\n====")
+		if !ok {
+			r.t.Fatalf("line %d: edit-context's body has no ==== line", c.line)
+		}
+		real := strings.NewReplacer("NONCE", r.nonce, "STORE", r.st.ID(), "SESSION", r.session().ID())
+		old = "\n" + real.Replace(old) + "\n"
+		repl = "\n" + strings.TrimPrefix(real.Replace(repl)+"\n", "\n")
+		file := "\n" + r.latest // so that the first line is a whole line too
+		if !strings.Contains(file, old) {
+			r.t.Fatalf("line %d: the context file lacks %q:\n%s", c.line, old, r.latest)
+		}
+		r.latest = strings.Replace(file, old, repl, 1)[1:]
+		if err := os.WriteFile(filepath.Join(r.opts.Home, "context", r.st.ID(), r.s.ID(), "context.txt"), []byte(r.latest), 0o644); err != nil {
+			r.t.Fatal(err)
+		}
+		return ""
+	case "edits":
+		res, err := r.st.Scan(r.ctx, store.Query{Session: r.session().ID(), Kinds: []string{event.KindContextEdit}})
+		if err != nil {
+			return answer("", err)
+		}
+		var out []string
+		for _, e := range res.Events {
+			out = append(out, fmt.Sprintf("seq %d: %s", e.Seq, r.hideNonce(string(e.Payload))))
+		}
+		return strings.Join(out, "\n")
+	case "resume":
+		s, err := session.Resume(r.ctx, r.st, r.session().ID(), r.opts)
+		if err != nil {
+			return answer("", err)
+		}
+		r.s = s
+		return ""
 	case "undo":
 		mv, err := r.session().Undo(r.ctx, session.UndoOptions{KeepFiles: len(args) > 0 && args[0] == "keep-files"})
 		return formatMove(mv, err)
@@ -220,6 +312,18 @@ func (r *scriptRun) run(c scriptCase) string {
 	return ""
 }
 
+// exportNonce finds the nonce on a context file's first line.
+var exportNonce = regexp.MustCompile(`^;; context ([0-9a-f]+) · `)
+
+// hideNonce shows what differs from run to run as words: the export's
+// nonce as NONCE, the store's id as STORE and the session's as SESSION.
+func (r *scriptRun) hideNonce(s string) string {
+	if r.nonce != "" {
+		s = strings.ReplaceAll(s, r.nonce, "NONCE")
+	}
+	return strings.NewReplacer(r.st.ID(), "STORE", r.session().ID(), "SESSION").Replace(s)
+}
+
 func answer(ok string, err error) string {
 	if err != nil {
 		return "error: " + err.Error()
@@ -239,7 +343,7 @@ func formatMove(mv session.Move, err error) string {
 
 // formatWindow is a window's figures on one line, then each message: its
 // id, role and first line, cut at 100 characters.
-func formatWindow(w *session.Window) string {
+func formatWindow(w *session.Window, full bool) string {
 	figures := fmt.Sprintf("head %d · budget %d (%s) · used %d · boundary %d", w.Head, w.Budget, w.Source, w.Used(), w.Boundary)
 	for _, flag := range []struct {
 		on   bool
@@ -249,8 +353,15 @@ func formatWindow(w *session.Window) string {
 			figures += " · " + flag.name
 		}
 	}
+	if w.Usage.Notes > 0 {
+		figures += fmt.Sprintf(" · notes %d", w.Usage.Notes)
+	}
 	out := []string{figures}
 	for _, m := range w.Messages {
+		if full {
+			out = append(out, fmt.Sprintf("%s %s: %s", m.ID, m.Role, strings.ReplaceAll(m.Text, "\n", "\n  ")))
+			continue
+		}
 		first, _, _ := strings.Cut(m.Text, "\n")
 		if r := []rune(first); len(r) > 100 {
 			first = string(r[:100]) + "…"
