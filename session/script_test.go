@@ -36,13 +36,15 @@ import (
 //	window               the window as it stands, changing nothing
 //	                     (a window's answer is its figures on one line,
 //	                     then each message's id, role and first line;
-//	                     send full and window full give every line)
+//	                     send full and window full give every line,
+//	                     and a message's seq where it is not its id)
 //	undo [keep-files]    answers the move
 //	redo                 answers the move
 //	tree N               /tree N: head to turn N, files left as they are
 //	evict [ARG]          /evict ARG; answers the boundary and the figures
 //	export               (context): writes the context file, answers it
-//	                     with its nonce shown as NONCE
+//	                     with its nonce shown as NONCE (and an earlier
+//	                     export's as NONCE-1, NONCE-2, …)
 //	edit-context         edits the context file as an agent would: the
 //	                     body is whole lines to find, a "====" line, and
 //	                     the lines to put instead (NONCE, STORE and
@@ -52,7 +54,9 @@ import (
 //	receipt-file         the receipt file: "none", "the last send's
 //	                     receipt" when it is that, else its text
 //	resume               the session resumed by a new host, as after a
-//	                     restart (its window rebuilt from the log)
+//	                     restart; answers "the same window" when the
+//	                     window it rebuilds from the log is the one the
+//	                     session had, every field, else the difference
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("../testdata/session/*.txt")
 	if err != nil || len(files) == 0 {
@@ -151,14 +155,15 @@ func formatScript(cases []scriptCase) string {
 
 // scriptRun is one script under way on one store.
 type scriptRun struct {
-	t      *testing.T
-	st     store.Store
-	ctx    context.Context
-	s      *session.Session
-	opts   session.Options
-	nonce   string // the last export's
-	latest  string // the context file as the last export or edit left it
-	receipt string // the last send's receipt text, "" for none
+	t       *testing.T
+	st      store.Store
+	ctx     context.Context
+	s       *session.Session
+	opts    session.Options
+	nonce   string   // the last export's
+	nonces  []string // every export's, oldest first
+	latest  string   // the context file as the last export or edit left it
+	receipt string   // the last send's receipt text, "" for none
 }
 
 // session is the script's session, opened with no budget when the script
@@ -250,6 +255,7 @@ func (r *scriptRun) run(c scriptCase) string {
 			r.t.Fatalf("line %d: the context file's first line has no nonce: %q", c.line, data)
 		}
 		r.nonce, r.latest = m[1], string(data)
+		r.nonces = append(r.nonces, r.nonce)
 		return noBlankLines(r.hideNonce(strings.TrimRight(r.latest, "\n")))
 	case "edit-context":
 		old, repl, ok := strings.Cut(c.body, "\n====")
@@ -279,12 +285,23 @@ func (r *scriptRun) run(c scriptCase) string {
 		}
 		return strings.Join(out, "\n")
 	case "resume":
+		before, err := r.session().Window(r.ctx, session.WindowOptions{})
+		if err != nil {
+			return answer("", err)
+		}
 		s, err := session.Resume(r.ctx, r.st, r.session().ID(), r.opts)
 		if err != nil {
 			return answer("", err)
 		}
 		r.s = s
-		return ""
+		after, err := s.Window(r.ctx, session.WindowOptions{})
+		if err != nil {
+			return answer("", err)
+		}
+		if d := cmp.Diff(before, after); d != "" {
+			return "the resumed window differs (-before +after):\n" + noBlankLines(d)
+		}
+		return "the same window"
 	case "undo":
 		mv, err := r.session().Undo(r.ctx, session.UndoOptions{KeepFiles: len(args) > 0 && args[0] == "keep-files"})
 		return formatMove(mv, err)
@@ -317,12 +334,22 @@ var exportNonce = regexp.MustCompile(`^;; context ([0-9a-f]+) · `)
 
 // hideNonce shows what differs from run to run as words: the export's
 // nonce as NONCE, the store's id as STORE and the session's as SESSION.
+// An earlier export's nonce is NONCE-1, NONCE-2, … in the order of the
+// exports, and a nonce no export made (a (context …) call's) is CALL.
 func (r *scriptRun) hideNonce(s string) string {
-	if r.nonce != "" {
-		s = strings.ReplaceAll(s, r.nonce, "NONCE")
+	for i, n := range r.nonces {
+		word := "NONCE"
+		if i < len(r.nonces)-1 {
+			word = fmt.Sprintf("NONCE-%d", i+1)
+		}
+		s = strings.ReplaceAll(s, n, word)
 	}
+	s = callNonce.ReplaceAllString(s, `"nonce":"CALL"`)
 	return strings.NewReplacer(r.st.ID(), "STORE", r.session().ID(), "SESSION").Replace(s)
 }
+
+// callNonce is a nonce left in a payload after the exports' are hidden.
+var callNonce = regexp.MustCompile(`"nonce":"[0-9a-f]{8,}"`)
 
 func answer(ok string, err error) string {
 	if err != nil {
@@ -359,7 +386,11 @@ func formatWindow(w *session.Window, full bool) string {
 	out := []string{figures}
 	for _, m := range w.Messages {
 		if full {
-			out = append(out, fmt.Sprintf("%s %s: %s", m.ID, m.Role, strings.ReplaceAll(m.Text, "\n", "\n  ")))
+			id := m.ID
+			if seq := fmt.Sprint(m.Seq); m.Seq != 0 && seq != id {
+				id += " (seq " + seq + ")" // a message's seq is its id but for notes and the stub
+			}
+			out = append(out, fmt.Sprintf("%s %s: %s", id, m.Role, strings.ReplaceAll(m.Text, "\n", "\n  ")))
 			continue
 		}
 		first, _, _ := strings.Cut(m.Text, "\n")
