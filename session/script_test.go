@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/nodelisp/nodelisp/event"
 	"github.com/nodelisp/nodelisp/evict"
 	"github.com/nodelisp/nodelisp/internal/golden"
 	"github.com/nodelisp/nodelisp/session"
@@ -50,9 +49,15 @@ import (
 //	                     the lines to put instead (NONCE, STORE and
 //	                     SESSION stand for the last export's nonce and
 //	                     the ids); a file lacking them fails
-//	edits                the context edit events, one payload a line
+//	events KIND          the session's events of a kind, "seq N: " and the
+//	                     payload, one a line
 //	receipt-file         the receipt file: "none", "the last send's
 //	                     receipt" when it is that, else its text
+//	turns                /tree's listing: each turn indented by depth, its
+//	                     parent, head, on path or hidden, its first line
+//	fork [TITLE]         the session forked at head; later commands go to
+//	                     the fork; answers its head and whether its window
+//	                     is the parent's (every line of every message)
 //	resume               the session resumed by a new host, as after a
 //	                     restart; answers "the same window" when the
 //	                     window it rebuilds from the log is the one the
@@ -274,8 +279,8 @@ func (r *scriptRun) run(c scriptCase) string {
 			r.t.Fatal(err)
 		}
 		return ""
-	case "edits":
-		res, err := r.st.Scan(r.ctx, store.Query{Session: r.session().ID(), Kinds: []string{event.KindContextEdit}})
+	case "events":
+		res, err := r.st.Scan(r.ctx, store.Query{Session: r.session().ID(), Kinds: []string{strings.Join(args, " ")}})
 		if err != nil {
 			return answer("", err)
 		}
@@ -284,6 +289,43 @@ func (r *scriptRun) run(c scriptCase) string {
 			out = append(out, fmt.Sprintf("seq %d: %s", e.Seq, r.hideNonce(string(e.Payload))))
 		}
 		return strings.Join(out, "\n")
+	case "turns":
+		turns, err := r.session().Tree(r.ctx)
+		if err != nil {
+			return answer("", err)
+		}
+		var out []string
+		for _, t := range turns {
+			line := fmt.Sprintf("%s%d (parent %d)", strings.Repeat("  ", t.Depth), t.Seq, t.Parent)
+			for _, flag := range []struct {
+				on   bool
+				name string
+			}{{t.Head, "head"}, {t.OnPath, "on path"}, {t.Hidden, "hidden"}} {
+				if flag.on {
+					line += " · " + flag.name
+				}
+			}
+			out = append(out, line+": "+t.FirstLine)
+		}
+		return strings.Join(out, "\n")
+	case "fork":
+		before, err := r.session().Window(r.ctx, session.WindowOptions{})
+		if err != nil {
+			return answer("", err)
+		}
+		f, err := r.session().Fork(r.ctx, strings.Join(args, " "))
+		if err != nil {
+			return answer("", err)
+		}
+		r.s = f
+		after, err := f.Window(r.ctx, session.WindowOptions{})
+		if err != nil {
+			return answer("", err)
+		}
+		if d := cmp.Diff(formatWindow(before, true), formatWindow(after, true)); d != "" {
+			return fmt.Sprintf("fork at head %d; its window differs (-parent +fork):\n%s", f.Head(), noBlankLines(d))
+		}
+		return fmt.Sprintf("fork at head %d, the parent's window", f.Head())
 	case "resume":
 		before, err := r.session().Window(r.ctx, session.WindowOptions{})
 		if err != nil {
@@ -323,7 +365,7 @@ func (r *scriptRun) run(c scriptCase) string {
 		if err != nil {
 			return answer("", err)
 		}
-		return fmt.Sprintf("boundary %d · turns %v · tokens %d → %d", res.Boundary, res.Turns, res.Before, res.After)
+		return fmt.Sprintf("boundary %d · turns %v · seq %d–%d · tokens %d → %d · event seq %d", res.Boundary, res.Turns, res.First, res.Last, res.Before, res.After, res.Seq)
 	}
 	r.t.Fatalf("line %d: unknown command %q", c.line, fields[0])
 	return ""
