@@ -57,7 +57,7 @@ import (
 //	                     parent, head, on path or hidden, its first line
 //	fork [TITLE]         the session forked at head; later commands go to
 //	                     the fork; answers its head and whether its window
-//	                     is the parent's (every line of every message)
+//	                     is the parent's, every field
 //	resume               the session resumed by a new host, as after a
 //	                     restart; answers "the same window" when the
 //	                     window it rebuilds from the log is the one the
@@ -297,51 +297,26 @@ func (r *scriptRun) run(c scriptCase) string {
 		var out []string
 		for _, t := range turns {
 			line := fmt.Sprintf("%s%d (parent %d)", strings.Repeat("  ", t.Depth), t.Seq, t.Parent)
-			for _, flag := range []struct {
-				on   bool
-				name string
-			}{{t.Head, "head"}, {t.OnPath, "on path"}, {t.Hidden, "hidden"}} {
-				if flag.on {
-					line += " · " + flag.name
-				}
-			}
+			line += flags(figureFlag{t.Head, "head"}, figureFlag{t.OnPath, "on path"}, figureFlag{t.Hidden, "hidden"})
 			out = append(out, line+": "+t.FirstLine)
 		}
 		return strings.Join(out, "\n")
 	case "fork":
-		before, err := r.session().Window(r.ctx, session.WindowOptions{})
+		d, err := r.switchTo(func() (*session.Session, error) { return r.session().Fork(r.ctx, strings.Join(args, " ")) })
 		if err != nil {
 			return answer("", err)
 		}
-		f, err := r.session().Fork(r.ctx, strings.Join(args, " "))
-		if err != nil {
-			return answer("", err)
+		if d != "" {
+			return fmt.Sprintf("fork at head %d; its window differs (-parent +fork):\n%s", r.s.Head(), d)
 		}
-		r.s = f
-		after, err := f.Window(r.ctx, session.WindowOptions{})
-		if err != nil {
-			return answer("", err)
-		}
-		if d := cmp.Diff(formatWindow(before, true), formatWindow(after, true)); d != "" {
-			return fmt.Sprintf("fork at head %d; its window differs (-parent +fork):\n%s", f.Head(), noBlankLines(d))
-		}
-		return fmt.Sprintf("fork at head %d, the parent's window", f.Head())
+		return fmt.Sprintf("fork at head %d, the parent's window", r.s.Head())
 	case "resume":
-		before, err := r.session().Window(r.ctx, session.WindowOptions{})
+		d, err := r.switchTo(func() (*session.Session, error) { return session.Resume(r.ctx, r.st, r.session().ID(), r.opts) })
 		if err != nil {
 			return answer("", err)
 		}
-		s, err := session.Resume(r.ctx, r.st, r.session().ID(), r.opts)
-		if err != nil {
-			return answer("", err)
-		}
-		r.s = s
-		after, err := s.Window(r.ctx, session.WindowOptions{})
-		if err != nil {
-			return answer("", err)
-		}
-		if d := cmp.Diff(before, after); d != "" {
-			return "the resumed window differs (-before +after):\n" + noBlankLines(d)
+		if d != "" {
+			return "the resumed window differs (-before +after):\n" + d
 		}
 		return "the same window"
 	case "undo":
@@ -393,6 +368,26 @@ func (r *scriptRun) hideNonce(s string) string {
 // callNonce is a nonce left in a payload after the exports' are hidden.
 var callNonce = regexp.MustCompile(`"nonce":"[0-9a-f]{8,}"`)
 
+// switchTo makes the session open returns the script's, and returns how
+// its window differs from the one the script's session had, every field
+// ("" for none).
+func (r *scriptRun) switchTo(open func() (*session.Session, error)) (string, error) {
+	before, err := r.session().Window(r.ctx, session.WindowOptions{})
+	if err != nil {
+		return "", err
+	}
+	s, err := open()
+	if err != nil {
+		return "", err
+	}
+	r.s = s
+	after, err := s.Window(r.ctx, session.WindowOptions{})
+	if err != nil {
+		return "", err
+	}
+	return noBlankLines(cmp.Diff(before, after)), nil
+}
+
 func answer(ok string, err error) string {
 	if err != nil {
 		return "error: " + err.Error()
@@ -414,14 +409,7 @@ func formatMove(mv session.Move, err error) string {
 // id, role and first line, cut at 100 characters.
 func formatWindow(w *session.Window, full bool) string {
 	figures := fmt.Sprintf("head %d · budget %d (%s) · used %d · boundary %d", w.Head, w.Budget, w.Source, w.Used(), w.Boundary)
-	for _, flag := range []struct {
-		on   bool
-		name string
-	}{{w.Warned, "warned"}, {w.Warning, "warning given"}, {w.Evicted, "evicted"}} {
-		if flag.on {
-			figures += " · " + flag.name
-		}
-	}
+	figures += flags(figureFlag{w.Warned, "warned"}, figureFlag{w.Warning, "warning given"}, figureFlag{w.Evicted, "evicted"})
 	if w.Usage.Notes > 0 {
 		figures += fmt.Sprintf(" · notes %d", w.Usage.Notes)
 	}
@@ -442,6 +430,23 @@ func formatWindow(w *session.Window, full bool) string {
 		out = append(out, fmt.Sprintf("%s %s: %s", m.ID, m.Role, first))
 	}
 	return noBlankLines(strings.Join(out, "\n"))
+}
+
+// figureFlag is a yes/no figure of an answer, named when it is yes.
+type figureFlag struct {
+	on   bool
+	name string
+}
+
+// flags is " · name" for each flag that is on.
+func flags(fs ...figureFlag) string {
+	var b strings.Builder
+	for _, f := range fs {
+		if f.on {
+			b.WriteString(" · " + f.name)
+		}
+	}
+	return b.String()
 }
 
 // noBlankLines keeps an answer a block: a blank line ends one.
