@@ -27,13 +27,13 @@ func registerHashtablesMore() {
 			return true
 		})
 		i := 0
-		return &eval.Builtin{Name: "hash-table-iterator", Min: 0, Max: 0, Fn: func(t *eval.Thread, _ []lisp.Value) lisp.Value {
+		return eval.NewBuiltin("hash-table-iterator", "()", "", func(t *eval.Thread, _ []lisp.Value) lisp.Value {
 			if i >= len(keys) {
 				return lisp.Nil
 			}
 			i++
 			return t.Values(lisp.T, keys[i-1], vals[i-1])
-		}}
+		})
 	})
 }
 

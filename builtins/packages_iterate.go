@@ -41,14 +41,14 @@ func registerPackageIterator() {
 			})
 		}
 		i := 0
-		return &eval.Builtin{Name: "package-iterator", Min: 0, Max: 0, Fn: func(t *eval.Thread, _ []lisp.Value) lisp.Value {
+		return eval.NewBuiltin("package-iterator", "()", "", func(t *eval.Thread, _ []lisp.Value) lisp.Value {
 			if i >= len(entries) {
 				return lisp.Nil
 			}
 			e := entries[i]
 			i++
 			return t.Values(lisp.T, e.sym, statusValue(e.status), e.pkg)
-		}}
+		})
 	})
 	defun("rename-package", "(package new-name &optional new-nicknames)", "Give a package a new name and new nicknames (replacing the old ones); return the package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		p := packageArg(t, "rename-package", a[0])

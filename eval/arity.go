@@ -1,6 +1,20 @@
 package eval
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+// NewBuiltin is a builtin whose arity is derived from its lambda list
+// args, as every declared one's is: for a builtin made while a program
+// runs (a structure's accessor, the function constantly returns) or one
+// the evaluator keeps for itself. Set Fn1, Fn2 or BorrowsArgs on the
+// result as need be.
+func NewBuiltin(name, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) *Builtin {
+	least, most, _ := LambdaListArity(args) // a test reads every list the code writes
+	return &Builtin{Name: name, Args: args, Doc: doc, Min: least, Max: most, Fn: fn}
+}
 
 // LambdaListArity is the least and the most arguments a builtin's lambda
 // list takes (most < 0: no bound), read from the text describe shows, so

@@ -1,6 +1,13 @@
 package eval
 
-import "testing"
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
 
 func TestLambdaListArity(t *testing.T) {
 	for _, c := range []struct {
@@ -48,5 +55,54 @@ func TestEvaluatorLambdaListsRead(t *testing.T) {
 func BenchmarkLambdaListArity(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		LambdaListArity("(string1 string2 &key start1 end1 start2 end2)")
+	}
+}
+
+// Every lambda list the code writes as a literal, in a defun or a
+// NewBuiltin of this package or of builtins, must read: one made while a
+// program runs (a structure's accessor) is not registered where
+// TestEvaluatorLambdaListsRead and builtins' TestLambdaListsRead look.
+func TestWrittenLambdaListsRead(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	more, _ := filepath.Glob("../builtins/*.go")
+	fset := token.NewFileSet()
+	seen := 0
+	for _, path := range append(files, more...) {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) < 2 {
+				return true
+			}
+			var name string
+			switch fun := call.Fun.(type) {
+			case *ast.Ident:
+				name = fun.Name
+			case *ast.SelectorExpr:
+				name = fun.Sel.Name
+			}
+			if name != "defun" && name != "NewBuiltin" {
+				return true
+			}
+			lit, ok := call.Args[1].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			list, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen++
+			if _, _, ok := LambdaListArity(list); !ok {
+				t.Errorf("%s: lambda list %s does not read", fset.Position(lit.Pos()), lit.Value)
+			}
+			return true
+		})
+	}
+	if seen < 300 {
+		t.Errorf("found %d lambda lists; the search has lost its way", seen)
 	}
 }

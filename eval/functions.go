@@ -16,8 +16,7 @@ var evaluatorBuiltins []*Builtin
 // statement of its signature: describe shows it and its arity is derived
 // from it (LambdaListArity).
 func defun(name, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) {
-	least, most, _ := LambdaListArity(args) // TestEvaluatorLambdaListsRead: every one reads
-	evaluatorBuiltins = append(evaluatorBuiltins, &Builtin{Name: name, Min: least, Max: most, Args: args, Doc: doc, Fn: fn})
+	evaluatorBuiltins = append(evaluatorBuiltins, NewBuiltin(name, args, doc, fn)) // TestEvaluatorLambdaListsRead: every list reads
 }
 
 func symbolArg(op string, v lisp.Value) *lisp.Symbol {
@@ -63,15 +62,15 @@ var gensymCounter atomic.Int64
 
 // builtinFuncall is recognised by analysis, which compiles a funcall form
 // as a direct call (so that it can be a tail call).
-var builtinFuncall = &Builtin{Name: "funcall", Min: 1, Max: -1, Args: "(function &rest arguments)", Doc: "Call FUNCTION with the ARGUMENTS.",
-	Fn: func(t *Thread, args []lisp.Value) lisp.Value { return t.callValue(args[0], args[1:]) }}
+var builtinFuncall = NewBuiltin("funcall", "(function &rest arguments)", "Call FUNCTION with the ARGUMENTS.",
+	func(t *Thread, args []lisp.Value) lisp.Value { return t.callValue(args[0], args[1:]) })
 
-var builtinApply = &Builtin{Name: "apply", Min: 2, Max: -1, Args: "(function &rest arguments list)", Doc: "Call FUNCTION with the ARGUMENTS followed by the elements of the last one.",
-	Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+var builtinApply = NewBuiltin("apply", "(function &rest arguments list)", "Call FUNCTION with the ARGUMENTS followed by the elements of the last one.",
+	func(t *Thread, args []lisp.Value) lisp.Value {
 		spread := append([]lisp.Value{}, args[1:len(args)-1]...)
 		spread = append(spread, lisp.ListToSlice("apply", args[len(args)-1])...)
 		return t.callValue(args[0], spread)
-	}}
+	})
 
 func init() {
 	forwardFuncall, forwardApply = builtinFuncall, builtinApply
@@ -104,9 +103,9 @@ func init() {
 			return lisp.Nil
 		}
 		m := c.macro
-		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: "Macro expander.", Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+		return NewBuiltin(printName(s), "(form env)", "Macro expander.", func(t *Thread, args []lisp.Value) lisp.Value {
 			return m(t, args[0])
-		}}
+		})
 	})
 	defun("special-operator-p", "(symbol)", "True when SYMBOL names a special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
 		_, ok := specialForms[symbolArg("special-operator-p", args[0])]
