@@ -194,12 +194,12 @@ func (a *Agent) logResponse(ctx context.Context, resp Response, latency time.Dur
 // runCall runs one eval call as a cell of the running turn.
 func (a *Agent) runCall(ctx context.Context, c Call) error {
 	a.emit(Event{Type: "call", Text: c.Code})
-	res, stopped, err := a.Session.EvalFor(ctx, c.Code, session.TurnOptions{Timeout: a.cellTimeout(c)})
+	res, err := a.Session.Eval(ctx, c.Code, session.TurnOptions{Timeout: a.cellTimeout(c)})
 	if err != nil {
 		return err
 	}
 	a.emit(Event{Type: "result", Seq: res.ResultSeq, Text: res.Window, Error: res.Error})
-	if stopped == "cancel" {
+	if res.Stopped == "cancel" {
 		return context.Cause(ctx)
 	}
 	return nil

@@ -10,7 +10,7 @@ import (
 // any other rank is a *lisp.Array holding its elements in row-major order.
 
 func registerArrays() {
-	fn("make-array", 1, -1, "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new array of the dimensions (a string for element type character, a bit vector for bit).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("make-array", "(dimensions &key element-type initial-element initial-contents adjustable fill-pointer)", "Return a new array of the dimensions (a string for element type character, a bit vector for bit).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-array", args[1:], "element-type", "initial-element", "initial-contents", "adjustable", "fill-pointer", "displaced-to", "displaced-index-offset")
 		dims := arrDims(args[0])
 		if len(dims) == 1 {
@@ -21,13 +21,13 @@ func registerArrays() {
 		}
 		return arrMake(t, dims, kw)
 	})
-	fn("aref", 1, -1, "(array &rest subscripts)", "Return the element of the array at the subscripts.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("aref", "(array &rest subscripts)", "Return the element of the array at the subscripts.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return a.Items[arrIndex("aref", a, args[1:])]
 		}
 		return arrVectorRef("aref", seqArrayArg("aref", args[0]), seqOneSubscript("aref", args[1:]))
 	})
-	fn("%set-aref", 2, -1, "(array subscript… value)", "Store value at the subscripts of the array and return it (the setf of aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-aref", "(array subscript… value)", "Store value at the subscripts of the array and return it (the setf of aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := args[len(args)-1]
 		subs := args[1 : len(args)-1]
 		if a, ok := args[0].(*lisp.Array); ok {
@@ -40,21 +40,21 @@ func registerArrays() {
 		return v
 	})
 	for _, name := range []string{"bit", "sbit"} {
-		fn(name, 1, -1, "(bit-array &rest subscripts)", "Return the bit of the bit vector at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(name, "(bit-array &rest subscripts)", "Return the bit of the bit vector at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			return seqElt(name, arrBitVector(name, args[0]), seqOneSubscript(name, args[1:]))
 		})
 	}
-	fn("%set-bit", 3, 3, "(bit-vector index bit)", "Store the bit at the index and return it (the setf of bit and sbit).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-bit", "(bit-vector index bit)", "Store the bit at the index and return it (the setf of bit and sbit).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		arrSetVectorElt("bit", arrBitVector("bit", args[0]), args[1], args[2])
 		return args[2]
 	})
-	fn("row-major-aref", 2, 2, "(array index)", "Return the element of the array at the row-major index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("row-major-aref", "(array index)", "Return the element of the array at the row-major index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return a.Items[arrRowMajor("row-major-aref", a, args[1])]
 		}
 		return arrVectorRef("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1])
 	})
-	fn("%set-row-major-aref", 3, 3, "(array index value)", "Store value at the row-major index of the array and return it (the setf of row-major-aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-row-major-aref", "(array index value)", "Store value at the row-major index of the array and return it (the setf of row-major-aref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
 			i := arrRowMajor("row-major-aref", a, args[1])
 			arrCheckElement("row-major-aref", a, args[2])
@@ -64,7 +64,7 @@ func registerArrays() {
 		arrVectorSet("row-major-aref", seqArrayArg("row-major-aref", args[0]), args[1], args[2])
 		return args[2]
 	})
-	fn("array-dimension", 2, 2, "(array axis)", "Return the size of the array along the axis.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-dimension", "(array axis)", "Return the size of the array along the axis.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		dims := arrDimensions("array-dimension", args[0])
 		axis := indexArg("array-dimension", args[1])
 		if axis >= len(dims) {
@@ -72,20 +72,20 @@ func registerArrays() {
 		}
 		return lisp.MakeInt(int64(dims[axis]))
 	})
-	fn("array-dimensions", 1, 1, "(array)", "Return the list of the array's dimensions.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-dimensions", "(array)", "Return the list of the array's dimensions.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return arrDimList(arrDimensions("array-dimensions", args[0]))
 	})
-	fn("array-total-size", 1, 1, "(array)", "Return the total number of elements the array holds (ignoring a fill pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-total-size", "(array)", "Return the total number of elements the array holds (ignoring a fill pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := 1
 		for _, d := range arrDimensions("array-total-size", args[0]) {
 			n *= d
 		}
 		return lisp.MakeInt(int64(n))
 	})
-	fn("array-rank", 1, 1, "(array)", "Return the number of dimensions of the array.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-rank", "(array)", "Return the number of dimensions of the array.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(len(arrDimensions("array-rank", args[0]))))
 	})
-	fn("array-in-bounds-p", 1, -1, "(array &rest subscripts)", "True if the subscripts are within the array's dimensions.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-in-bounds-p", "(array &rest subscripts)", "True if the subscripts are within the array's dimensions.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		dims := arrDimensions("array-in-bounds-p", args[0])
 		if len(args)-1 != len(dims) {
 			lisp.Errorf("array-in-bounds-p: expected %d subscripts, got %d", len(dims), len(args)-1)
@@ -101,14 +101,14 @@ func registerArrays() {
 		}
 		return lisp.T
 	})
-	fn("array-row-major-index", 1, -1, "(array &rest subscripts)", "Return the row-major index of the subscripts.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-row-major-index", "(array &rest subscripts)", "Return the row-major index of the subscripts.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if a, ok := args[0].(*lisp.Array); ok {
 			return lisp.MakeInt(int64(arrIndex("array-row-major-index", a, args[1:])))
 		}
 		seqArrayArg("array-row-major-index", args[0])
 		return seqOneSubscript("array-row-major-index", args[1:])
 	})
-	fn("array-element-type", 1, 1, "(array)", "Return the type of the array's elements: character for strings, bit for bit vectors, t otherwise.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-element-type", "(array)", "Return the type of the array's elements: character for strings, bit for bit vectors, t otherwise.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *lisp.Array:
 			if x.ElementType != nil {
@@ -125,7 +125,7 @@ func registerArrays() {
 		seqArrayArg("array-element-type", args[0])
 		return lisp.T
 	})
-	fn("upgraded-array-element-type", 1, 2, "(typespec &optional environment)", "Return the element type of the most specialised array that can hold objects of the type: character, bit or t (nodelisp specialises arrays on nothing else).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("upgraded-array-element-type", "(typespec &optional environment)", "Return the element type of the most specialised array that can hold objects of the type: character, bit or t (nodelisp specialises arrays on nothing else).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch up := upgradedElementName(t, args[0]); up {
 		case "BASE-CHAR":
 			// Every nodelisp string holds characters; subtypep still
@@ -135,14 +135,12 @@ func registerArrays() {
 			return lisp.Intern(up)
 		}
 	})
-	fn("bit-vector-p", 1, 1, "(object)", "True if the object is a bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("bit-vector-p", "(object)", "True if the object is a bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(predBitVector(args[0]))
 	})
-	fn("simple-bit-vector-p", 1, 1, "(object)", "True if the object is a simple bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("simple-bit-vector-p", "(object)", "True if the object is a simple bit vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(predBitVector(args[0]))
 	})
-	registerBitOps()
-	registerArraysDisplaced()
 }
 
 // arrDims reads make-array's dimensions: a length or a list of them.

@@ -30,7 +30,7 @@ var bitOps = []struct {
 func registerBitOps() {
 	for _, b := range bitOps {
 		name, op := b.name, b.op
-		fn(name, 2, 3, "(bit-array-1 bit-array-2 &optional result)", "Combine two bit vectors bit by bit into result (a fresh one by default, the first when t).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(name, "(bit-array-1 bit-array-2 &optional result)", "Combine two bit vectors bit by bit into result (a fresh one by default, the first when t).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			a, b := arrBitVector(name, args[0]), arrBitVector(name, args[1])
 			if len(a.Items) != len(b.Items) {
 				lisp.Errorf("%s: the bit vectors have different lengths, %d and %d", name, len(a.Items), len(b.Items))
@@ -42,7 +42,7 @@ func registerBitOps() {
 			return out
 		})
 	}
-	fn("bit-not", 1, 2, "(bit-array &optional result)", "Invert every bit of a bit vector into result (a fresh one by default, the argument when t).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("bit-not", "(bit-array &optional result)", "Invert every bit of a bit vector into result (a fresh one by default, the argument when t).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		a := arrBitVector("bit-not", args[0])
 		out := bitResult("bit-not", a, args[1:])
 		for i := range a.Items {

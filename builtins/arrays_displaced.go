@@ -17,7 +17,7 @@ import (
 )
 
 func registerArraysDisplaced() {
-	fn("array-displacement", 1, 1, "(array)", "Return the array this one is displaced to and the offset into it, or nil and 0.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-displacement", "(array)", "Return the array this one is displaced to and the offset into it, or nil and 0.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := seqArrayArg("array-displacement", args[0]).(type) {
 		case *lisp.Vector:
 			if x.DisplacedTo != nil {

@@ -13,13 +13,13 @@ import (
 // Characters: codes, case, classification, comparison and names.
 
 func registerChars() {
-	fn("char-code", 1, 1, "(char)", "The code point of a character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("char-code", "(char)", "The code point of a character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(charArg("char-code", a[0])))
 	})
-	fn("char-int", 1, 1, "(char)", "The code point of a character (as char-code).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("char-int", "(char)", "The code point of a character (as char-code).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(charArg("char-int", a[0])))
 	})
-	fn("code-char", 1, 1, "(code)", "The character with a code point, or nil for a surrogate code (no string can hold one).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("code-char", "(code)", "The character with a code point, or nil for a surrogate code (no string can hold one).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n, ok := a[0].(lisp.Fixnum)
 		if !ok || n < 0 || n > unicode.MaxRune {
 			lisp.TypeError("code-char", a[0], "a character code")
@@ -31,7 +31,7 @@ func registerChars() {
 		}
 		return lisp.Char(rune(n))
 	})
-	fn("character", 1, 1, "(designator)", "The character a character designator names: a character, or a string or symbol name of one character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("character", "(designator)", "The character a character designator names: a character, or a string or symbol name of one character.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		switch x := a[0].(type) {
 		case lisp.Char:
 			return x
@@ -47,10 +47,10 @@ func registerChars() {
 		lisp.TypeError("character", a[0], "a character designator")
 		return nil
 	})
-	fn("char-upcase", 1, 1, "(char)", "The upper-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("char-upcase", "(char)", "The upper-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.Char(chrUpcase(rune(charArg("char-upcase", a[0]))))
 	})
-	fn("char-downcase", 1, 1, "(char)", "The lower-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("char-downcase", "(char)", "The lower-case form of a character, or the character itself.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.Char(chrDowncase(rune(charArg("char-downcase", a[0]))))
 	})
 
@@ -67,12 +67,12 @@ func registerChars() {
 		{"standard-char-p", "True if a character is one of the 96 standard characters (space, newline and the printable ASCII ones).", func(r rune) bool { return predStandardChar(lisp.Char(r)) }},
 	}
 	for _, p := range preds {
-		fn(p.name, 1, 1, "(char)", p.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(p.name, "(char)", p.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			return lisp.Bool(p.p(rune(charArg(p.name, a[0]))))
 		})
 	}
 
-	fn("digit-char-p", 1, 2, "(char &optional (radix 10))", "The weight of a character as a digit in radix, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("digit-char-p", "(char &optional (radix 10))", "The weight of a character as a digit in radix, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		c := charArg("digit-char-p", a[0])
 		radix := chrRadix("digit-char-p", a, 1)
 		if w := chrWeight(rune(c)); w >= 0 && w < radix {
@@ -80,7 +80,7 @@ func registerChars() {
 		}
 		return lisp.Nil
 	})
-	fn("digit-char", 1, 2, "(weight &optional (radix 10))", "The character that is the digit of a weight in radix, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("digit-char", "(weight &optional (radix 10))", "The character that is the digit of a weight in radix, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		w := indexArg("digit-char", a[0])
 		radix := chrRadix("digit-char", a, 1)
 		if w >= radix {
@@ -88,10 +88,10 @@ func registerChars() {
 		}
 		return lisp.Char(rune(strings.ToUpper(strconv.FormatInt(int64(w), 36))[0]))
 	})
-	fn("char-name", 1, 1, "(char)", "The name of a character, such as \"Space\" or \"LATIN_SMALL_LETTER_A\".", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("char-name", "(char)", "The name of a character, such as \"Space\" or \"LATIN_SMALL_LETTER_A\".", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(lisp.CharName(charArg("char-name", a[0]), false))
 	})
-	fn("name-char", 1, 1, "(name)", "The character with a name (case ignored), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("name-char", "(name)", "The character with a name (case ignored), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if r, ok := chrByName(stringDesignator("name-char", a[0])); ok {
 			return lisp.Char(r)
 		}
@@ -115,7 +115,7 @@ func registerChars() {
 		{"char-not-lessp", "Like char>= but ignoring case.", true, func(c int) bool { return c >= 0 }},
 	}
 	for _, c := range compare {
-		fn(c.name, 1, -1, "(character &rest more-characters)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(c.name, "(character &rest more-characters)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			rs := chrArgs(c.name, a, c.fold)
 			for i := 1; i < len(rs); i++ {
 				if !c.ok(chrCmp(rs[i-1], rs[i])) {
@@ -132,7 +132,7 @@ func registerChars() {
 		{"char/=", "True if no two of the characters are the same.", false},
 		{"char-not-equal", "True if no two of the characters are the same ignoring case.", true},
 	} {
-		fn(c.name, 1, -1, "(character &rest more-characters)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(c.name, "(character &rest more-characters)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			rs := chrArgs(c.name, a, c.fold)
 			for i := range rs {
 				for j := i + 1; j < len(rs); j++ {

@@ -313,10 +313,10 @@ func classArg(t *eval.Thread, op string, v lisp.Value) *lisp.Class {
 }
 
 func registerClosClass() {
-	fn("class-of", 1, 1, "(object)", "Return the class of the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("class-of", "(object)", "Return the class of the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return closOf(t).classOf(t, args[0])
 	})
-	fn("find-class", 1, 3, "(symbol &optional errorp environment)", "Return the class named symbol; if there is none, signal an error, or return nil when errorp is nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("find-class", "(symbol &optional errorp environment)", "Return the class named symbol; if there is none, signal an error, or return nil when errorp is nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("find-class", args[0])
 		if c := closOf(t).findClass(t, name); c != nil {
 			return c
@@ -327,7 +327,7 @@ func registerClosClass() {
 		lisp.Errorf("find-class: there is no class named %s", lisp.Prin1ToString(name))
 		return nil
 	})
-	fn("(setf find-class)", 2, 4, "(class symbol &optional errorp environment)", "Make symbol name the class, or name no class when class is nil; return class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("(setf find-class)", "(class symbol &optional errorp environment)", "Make symbol name the class, or name no class when class is nil; return class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("(setf find-class)", args[1])
 		ci := closOf(t)
 		switch c := args[0].(type) {
@@ -344,7 +344,7 @@ func registerClosClass() {
 		ci.generation++
 		return args[0]
 	})
-	fn("class-name", 1, 1, "(class)", "Return the name of the class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("class-name", "(class)", "Return the name of the class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		c, ok := args[0].(*lisp.Class)
 		if !ok {
 			lisp.TypeError("class-name", args[0], "a class")

@@ -181,9 +181,9 @@ var unsupportedClos = []string{
 }
 
 func registerClosDefine() {
-	fn("%defclass", 4, 4, "(name superclasses slots default-initargs)", "Defines a standard class (internal).", defineStandardClass)
+	defun("%defclass", "(name superclasses slots default-initargs)", "Defines a standard class (internal).", defineStandardClass)
 	for _, name := range unsupportedClos {
-		fn(name, 0, -1, "(&rest arguments)", "Not supported by nodelisp (part of CLOS it leaves out).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(name, "(&rest arguments)", "Not supported by nodelisp (part of CLOS it leaves out).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			lisp.Errorf("%s is not supported: nodelisp implements the CLOS that programs use (defclass, defgeneric, defmethod, make-instance, slot access) without the metaobject protocol or changing an instance's class", name)
 			return nil
 		})

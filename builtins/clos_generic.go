@@ -461,18 +461,18 @@ func nextMethodsArg(v lisp.Value) *nextMethods {
 }
 
 func registerClosGeneric() {
-	fn("%call-next-method", 2, 2, "(next-methods arguments)", "Calls the next method (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%call-next-method", "(next-methods arguments)", "Calls the next method (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		nm := nextMethodsArg(args[0])
 		if nm == nil {
 			lisp.Errorf("call-next-method: there is no next method")
 		}
 		return nm.callNext(t, lisp.ListToSlice("call-next-method", args[1]))
 	})
-	fn("%next-method-p", 1, 1, "(next-methods)", "True if there is a next method (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%next-method-p", "(next-methods)", "True if there is a next method (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		nm := nextMethodsArg(args[0])
 		return lisp.Bool(nm != nil && (len(nm.methods) > 0 || nm.tail != nil))
 	})
-	fn("%defgeneric", 3, 3, "(name lambda-list documentation)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%defgeneric", "(name lambda-list documentation)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
 		t.NoteDefined(name)
@@ -495,10 +495,10 @@ func registerClosGeneric() {
 		}
 		return g.function()
 	})
-	fn("%defmethod", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%defmethod", "(name qualifier specializers function lambda-list uses-next)", "Adds a method to a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return defineMethod(t, args, false)
 	})
-	fn("%defgeneric-method", 6, 6, "(name qualifier specializers function lambda-list uses-next)", "Adds a method a defgeneric's :method option defines (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%defgeneric-method", "(name qualifier specializers function lambda-list uses-next)", "Adds a method a defgeneric's :method option defines (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return defineMethod(t, args, true)
 	})
 }

@@ -16,17 +16,18 @@ var (
 // standardGeneric is a generic function the library defines, with its
 // default methods, made in an image the first time it is used.
 type standardGeneric struct {
-	nreq    int
-	install func(g *generic)
+	nreq       int
+	lambdaList string // as describe shows it; its required names are nreq
+	install    func(g *generic)
 }
 
 var standardGenerics = map[string]standardGeneric{
-	"PRINT-OBJECT":        {2, installPrintObject},
-	"INITIALIZE-INSTANCE": {1, installInitializeInstance},
+	"PRINT-OBJECT":        {2, "(object stream &rest arguments)", installPrintObject},
+	"INITIALIZE-INSTANCE": {1, "(object &rest arguments)", installInitializeInstance},
 	// Its default method is never called: a generic function with no
 	// applicable method signals its error itself unless a method of the
 	// program's applies.
-	"NO-APPLICABLE-METHOD": {1, func(g *generic) {
+	"NO-APPLICABLE-METHOD": {1, "(object &rest arguments)", func(g *generic) {
 		libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value { return lisp.Nil })
 	}},
 }
@@ -266,15 +267,15 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 }
 
 func registerClosInstance() {
-	fn("make-instance", 1, -1, "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
+	defun("make-instance", "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
 	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method"} {
 		sym := lisp.Sym(name)
 		std := standardGenerics[sym.Name]
-		fn(name, std.nreq, -1, "(object &rest arguments)", "A standard generic function; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(name, std.lambdaList, "A standard generic function; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			return closOf(t).generic(t, name, sym).call(t, args)
 		})
 	}
-	fn("%print-unreadable-object", 5, 5, "(object stream type identity body)", "Prints #<…> around what body prints (internal).", printUnreadable)
+	defun("%print-unreadable-object", "(object stream type identity body)", "Prints #<…> around what body prints (internal).", printUnreadable)
 }
 
 // resolveLiterals resolves the #S(…) literals in v, a constant or what

@@ -115,24 +115,24 @@ func slotValue(t *eval.Thread, x *lisp.Instance, name lisp.Value) lisp.Value {
 }
 
 func registerClosSlots() {
-	fn("slot-value", 2, 2, "(object slot-name)", "Return the value of the named slot of the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("slot-value", "(object slot-name)", "Return the value of the named slot of the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return slotValue(t, instanceArg(t, "slot-value", args[0]), args[1])
 	})
-	fn("(setf slot-value)", 3, 3, "(value object slot-name)", "Set the named slot of the object to value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("(setf slot-value)", "(value object slot-name)", "Set the named slot of the object to value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "(setf slot-value)", args[1])
 		slotOf("(setf slot-value)", x, args[2]).set(x, args[0])
 		return args[0]
 	})
-	fn("slot-boundp", 2, 2, "(object slot-name)", "True if the named slot of the object has a value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("slot-boundp", "(object slot-name)", "True if the named slot of the object has a value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "slot-boundp", args[0])
 		return lisp.Bool(slotOf("slot-boundp", x, args[1]).get(x) != nil)
 	})
-	fn("slot-makunbound", 2, 2, "(object slot-name)", "Make the named slot of the object unbound; return the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("slot-makunbound", "(object slot-name)", "Make the named slot of the object unbound; return the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "slot-makunbound", args[0])
 		slotOf("slot-makunbound", x, args[1]).set(x, nil)
 		return x
 	})
-	fn("slot-exists-p", 2, 2, "(object slot-name)", "True if the object has a slot of that name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("slot-exists-p", "(object slot-name)", "True if the object has a slot of that name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		sym, _ := args[1].(*lisp.Symbol)
 		if c, ok := args[0].(*lisp.Condition); ok {
 			return lisp.Bool(sym != nil && t.Interp().ConditionHasSlot(c.Class, sym))

@@ -12,7 +12,7 @@ import (
 // definition as it is and returns f. The second and third values, the
 // warnings and failure flags, are always nil.
 func registerCompile() {
-	fn("compile", 1, 2, "(name &optional definition)", "Return the function of definition (a lambda form or a function), defining name with it when name is not nil; nodelisp has no compiler apart from its evaluator.",
+	defun("compile", "(name &optional definition)", "Return the function of definition (a lambda form or a function), defining name with it when name is not nil; nodelisp has no compiler apart from its evaluator.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			name := a[0]
 			if name != lisp.Value(lisp.Nil) {

@@ -14,7 +14,7 @@ import (
 // block, unwind-protect, multiple-value-prog1 or the whose parts are.
 
 func registerConstantp() {
-	fn("constantp", 1, 2, "(form &optional environment)", "True if a form always evaluates to the same value, as SBCL judges it.",
+	defun("constantp", "(form &optional environment)", "True if a form always evaluates to the same value, as SBCL judges it.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			if len(a) == 2 {
 				environmentArg("constantp", a[1])

@@ -12,7 +12,7 @@ import (
 
 func registerDeftype() {
 	macro("deftype", "(deftype name lambda-list body…) defines a type name that expands to the type specifier body returns.", expandDeftype)
-	fn("%set-symbol-function", 2, 2, "(symbol function)", "Make function the global function of symbol and return it (the setf of symbol-function and fdefinition).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%set-symbol-function", "(symbol function)", "Make function the global function of symbol and return it (the setf of symbol-function and fdefinition).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		t.SetFunction("setf symbol-function", symbolArg("setf symbol-function", a[0]), a[1])
 		return a[1]
 	})

@@ -13,7 +13,7 @@ import (
 // can discover the library. Every builtin carries a one-line Doc.
 
 func registerDocs() {
-	fn("documentation", 2, 2, "(x doc-type)", "The documentation string of a function ('function) or variable ('variable), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("documentation", "(x doc-type)", "The documentation string of a function ('function) or variable ('variable), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kind := symbolArg("documentation", a[1])
 		var doc string
 		switch x := a[0].(type) {
@@ -39,13 +39,13 @@ func registerDocs() {
 		}
 		return lisp.NewString(doc)
 	})
-	fn("describe", 1, 2, "(object &optional stream)", "Print what is known of an object: a symbol's function, macro or value with lambda list and doc; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("describe", "(object &optional stream)", "Print what is known of an object: a symbol's function, macro or value with lambda list and doc; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "describe", a, 1)
 		s.FreshLine()
 		s.WriteString(docsDescribe(t, a[0]))
 		return t.Values()
 	})
-	fn("apropos", 1, 2, "(string &optional package)", "Print every symbol whose name contains string, marking (fbound) and bound ones; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("apropos", "(string &optional package)", "Print every symbol whose name contains string, marking (fbound) and bound ones; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		out := t.Out()
 		for _, sym := range docsApropos(a[0]) {
 			info := t.Interp().Describe(sym)
@@ -63,7 +63,7 @@ func registerDocs() {
 		}
 		return t.Values()
 	})
-	fn("apropos-list", 1, 2, "(string &optional package)", "The symbols whose names contain string, sorted by name.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("apropos-list", "(string &optional package)", "The symbols whose names contain string, sorted by name.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		syms := docsApropos(a[0])
 		vs := make([]lisp.Value, len(syms))
 		for i, s := range syms {

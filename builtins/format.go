@@ -13,7 +13,7 @@ import (
 // and the destination handling.
 
 func registerFormat() {
-	fn("format", 2, -1, "(destination control-string &rest args)",
+	defun("format", "(destination control-string &rest args)",
 		"Format args by a control string: to a new string (nil), *standard-output* (t) or a stream.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			dest, control, args := a[0], a[1], a[2:]
@@ -46,7 +46,7 @@ func registerFormat() {
 			stream.WriteString(b.String())
 			return lisp.Nil
 		})
-	fn("%formatter-call", 2, -1, "(stream control &rest args)", "Format ARGS by CONTROL to STREAM and return the arguments left unused (internal: the functions formatter makes).",
+	defun("%formatter-call", "(stream control &rest args)", "Format ARGS by CONTROL to STREAM and return the arguments left unused (internal: the functions formatter makes).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			stream := outDesignator(t, "formatter", a[0])
 			text := stringArg("formatter", a[1])

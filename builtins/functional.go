@@ -9,23 +9,19 @@ import (
 )
 
 func registerFunctional() {
-	fn("identity", 1, 1, "(object)", "Return the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("identity", "(object)", "Return the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return args[0]
 	})
-	fn("constantly", 1, 1, "(value)", "Return a function that takes any arguments and always returns value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("constantly", "(value)", "Return a function that takes any arguments and always returns value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := args[0]
-		return &eval.Builtin{
-			Args: "(&rest arguments)", Doc: "Return " + lisp.Prin1ToString(v) + ", ignoring the arguments.", Min: 0, Max: -1,
-			Fn: func(*eval.Thread, []lisp.Value) lisp.Value { return v },
-		}
+		return eval.NewBuiltin("", "(&rest arguments)", "Return "+lisp.Prin1ToString(v)+", ignoring the arguments.",
+			func(*eval.Thread, []lisp.Value) lisp.Value { return v })
 	})
-	fn("complement", 1, 1, "(function)", "Return a function that returns the opposite truth value of the function on the same arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("complement", "(function)", "Return a function that returns the opposite truth value of the function on the same arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		f := args[0]
-		return &eval.Builtin{
-			Args: "(&rest arguments)", Doc: "Return the negation of the complemented function's result.", Min: 0, Max: -1,
-			// The call runs on the thread that calls the complement, not
-			// the one that made it.
-			Fn: func(t *eval.Thread, a []lisp.Value) lisp.Value { return lisp.Bool(!lisp.Truthy(t.Apply(f, a))) },
-		}
+		// The call runs on the thread that calls the complement, not the
+		// one that made it.
+		return eval.NewBuiltin("", "(&rest arguments)", "Return the negation of the complemented function's result.",
+			func(t *eval.Thread, a []lisp.Value) lisp.Value { return lisp.Bool(!lisp.Truthy(t.Apply(f, a))) })
 	})
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func registerHashtables() {
-	fn("make-hash-table", 0, -1, "(&key test size rehash-size rehash-threshold)", "Return a new empty hash table comparing keys with test: eq, eql (the default), equal or equalp.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("make-hash-table", "(&key test size rehash-size rehash-threshold)", "Return a new empty hash table comparing keys with test: eq, eql (the default), equal or equalp.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var testArg, rehashSize, rehashThreshold lisp.Value
 		unpack.Args("make-hash-table", args, "&key", "test", &testArg,
 			"size", nil, "rehash-size", &rehashSize, "rehash-threshold", &rehashThreshold, "weakness", nil, "synchronized", nil)
@@ -34,20 +34,20 @@ func registerHashtables() {
 		}
 		return h
 	})
-	fn("hash-table-rehash-size", 1, 1, "(hash-table)", "Return the rehash size the hash table was made with (1.5 by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("hash-table-rehash-size", "(hash-table)", "Return the rehash size the hash table was made with (1.5 by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if v := hashArg("hash-table-rehash-size", args[0]).RehashSize; v != nil {
 			return v
 		}
 		return lisp.Float(1.5)
 	})
-	fn("hash-table-rehash-threshold", 1, 1, "(hash-table)", "Return the rehash threshold the hash table was made with (1.0 by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("hash-table-rehash-threshold", "(hash-table)", "Return the rehash threshold the hash table was made with (1.0 by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if v := hashArg("hash-table-rehash-threshold", args[0]).RehashThreshold; v != nil {
 			return v
 		}
 		return lisp.Float(1)
 	})
 	borrowsArgs()
-	fn("gethash", 2, 3, "(key hash-table &optional default)", "Return the value stored under key and t, or default (nil) and nil when there is none.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("gethash", "(key hash-table &optional default)", "Return the value stored under key and t, or default (nil) and nil when there is none.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		def := lisp.Value(lisp.Nil)
 		if len(args) > 2 {
 			def = args[2]
@@ -56,12 +56,12 @@ func registerHashtables() {
 	})
 	borrowsArgs()
 	fast2(func(t *eval.Thread, k, h lisp.Value) lisp.Value { return hashGet(t, k, h, lisp.Nil) })
-	fn("%puthash", 3, 4, "(key hash-table value &optional default)", "Store value under key in the hash table and return the value (the setf of gethash).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%puthash", "(key hash-table value &optional default)", "Store value under key in the hash table and return the value (the setf of gethash).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		hashArg("gethash", args[1]).Put(args[0], args[2])
 		return args[2]
 	})
 	borrowsArgs()
-	fn("remhash", 2, 2, "(key hash-table)", "Remove the entry for key; true if there was one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("remhash", "(key hash-table)", "Remove the entry for key; true if there was one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		h := hashArg("remhash", args[1])
 		if !h.Remove(args[0]) {
 			return lisp.Nil
@@ -71,7 +71,7 @@ func registerHashtables() {
 		}
 		return lisp.T
 	})
-	fn("maphash", 2, 2, "(function hash-table)", "Call the function with each key and value of the hash table; return nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("maphash", "(function hash-table)", "Call the function with each key and value of the hash table; return nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		f := args[0]
 		hashArg("maphash", args[1]).Each(func(k, v lisp.Value) bool {
 			t.Call(f, k, v)
@@ -79,17 +79,17 @@ func registerHashtables() {
 		})
 		return lisp.Nil
 	})
-	fn("clrhash", 1, 1, "(hash-table)", "Remove every entry of the hash table and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("clrhash", "(hash-table)", "Remove every entry of the hash table and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		hashArg("clrhash", args[0]).Clear()
 		return args[0]
 	})
-	fn("hash-table-count", 1, 1, "(hash-table)", "Return the number of entries in the hash table.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("hash-table-count", "(hash-table)", "Return the number of entries in the hash table.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(hashArg("hash-table-count", args[0]).Count()))
 	})
-	fn("hash-table-test", 1, 1, "(hash-table)", "Return the symbol naming the hash table's test (eq, eql, equal or equalp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("hash-table-test", "(hash-table)", "Return the symbol naming the hash table's test (eq, eql, equal or equalp).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return hashArg("hash-table-test", args[0]).Test
 	})
-	fn("hash-table-size", 1, 1, "(hash-table)", "Return the number of entries the hash table can hold before it grows (nodelisp: at least its count).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("hash-table-size", "(hash-table)", "Return the number of entries the hash table can hold before it grows (nodelisp: at least its count).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(max(hashArg("hash-table-size", args[0]).Count(), 16)))
 	})
 }

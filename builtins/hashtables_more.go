@@ -13,13 +13,13 @@ import (
 )
 
 func registerHashtablesMore() {
-	fn("sxhash", 1, 1, "(object)", "Return a non-negative fixnum hash of the object, the same for objects that are equal.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("sxhash", "(object)", "Return a non-negative fixnum hash of the object, the same for objects that are equal.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		h := fnv.New64a()
 		sxhashInto(h, args[0], 0)
 		return lisp.MakeInt(int64(h.Sum64() & (1<<62 - 1)))
 	})
 	macro("with-hash-table-iterator", "(with-hash-table-iterator (name hash-table) body…) evaluates body with (name) a local macro returning, entry by entry, true, the key and the value, then nil.", expandWithHashTableIterator)
-	fn("%hash-iterator", 1, 1, "(hash-table)", "Return a function that returns the next entry of the hash table as (values t key value), then nil (internal, for with-hash-table-iterator).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%hash-iterator", "(hash-table)", "Return a function that returns the next entry of the hash table as (values t key value), then nil (internal, for with-hash-table-iterator).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		h := hashArg("with-hash-table-iterator", args[0])
 		var keys, vals []lisp.Value
 		h.Each(func(k, v lisp.Value) bool {
@@ -27,13 +27,13 @@ func registerHashtablesMore() {
 			return true
 		})
 		i := 0
-		return &eval.Builtin{Name: "hash-table-iterator", Min: 0, Max: 0, Fn: func(t *eval.Thread, _ []lisp.Value) lisp.Value {
+		return eval.NewBuiltin("hash-table-iterator", "()", "", func(t *eval.Thread, _ []lisp.Value) lisp.Value {
 			if i >= len(keys) {
 				return lisp.Nil
 			}
 			i++
 			return t.Values(lisp.T, keys[i-1], vals[i-1])
-		}}
+		})
 	})
 }
 

@@ -17,37 +17,37 @@ import (
 // reading from it unbound is an error that says so.
 
 func registerInput() {
-	fn("make-string-input-stream", 1, 3, "(string &optional start end)", "A stream that reads the characters of a string (between start and end).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-string-input-stream", "(string &optional start end)", "A stream that reads the characters of a string (between start and end).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := stringArg("make-string-input-stream", a[0])
 		start, end := inBounds("make-string-input-stream", s, a[1:])
 		return lisp.NewStringInputStream(s, start, end)
 	})
-	fn("%input-index", 1, 1, "(stream)", "The character index a string input stream has reached (for with-input-from-string's :index).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%input-index", "(stream)", "The character index a string input stream has reached (for with-input-from-string's :index).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := inStreamArg(t, "with-input-from-string", a[0])
 		return lisp.MakeInt(int64(utf8.RuneCountInString(s.S[:s.Pos])))
 	})
-	fn("read-char", 0, 4, "(&optional stream eof-error-p eof-value recursive-p)", "Read the next character of an input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("read-char", "(&optional stream eof-error-p eof-value recursive-p)", "Read the next character of an input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := inStream(t, "read-char", a, 0)
 		if r, ok := s.NextChar(); ok {
 			return lisp.Char(r)
 		}
 		return inEOF("read-char", a, 1)
 	})
-	fn("read-char-no-hang", 0, 4, "(&optional stream eof-error-p eof-value recursive-p)", "Read the next character of an input stream (a string stream never waits).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("read-char-no-hang", "(&optional stream eof-error-p eof-value recursive-p)", "Read the next character of an input stream (a string stream never waits).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := inStream(t, "read-char-no-hang", a, 0)
 		if r, ok := s.NextChar(); ok {
 			return lisp.Char(r)
 		}
 		return inEOF("read-char-no-hang", a, 1)
 	})
-	fn("unread-char", 1, 2, "(character &optional stream)", "Put back the character last read from the stream; return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("unread-char", "(character &optional stream)", "Put back the character last read from the stream; return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		c := charArg("unread-char", a[0])
 		if !inStream(t, "unread-char", a, 1).UnreadChar(rune(c)) {
 			lisp.Errorf("unread-char: %s is not the character last read from the stream", lisp.Prin1ToString(c))
 		}
 		return lisp.Nil
 	})
-	fn("peek-char", 0, 5, "(&optional peek-type stream eof-error-p eof-value recursive-p)", "Return the next character without reading it; peek-type t skips whitespace first, a character skips up to it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("peek-char", "(&optional peek-type stream eof-error-p eof-value recursive-p)", "Return the next character without reading it; peek-type t skips whitespace first, a character skips up to it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		peekType := lisp.Value(lisp.Nil)
 		if len(a) > 0 {
 			peekType = a[0]
@@ -70,7 +70,7 @@ func registerInput() {
 			s.NextChar()
 		}
 	})
-	fn("read-line", 0, 4, "(&optional stream eof-error-p eof-value recursive-p)", "Read a line of an input stream; second value true when it ended without a newline.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("read-line", "(&optional stream eof-error-p eof-value recursive-p)", "Read a line of an input stream; second value true when it ended without a newline.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := inStream(t, "read-line", a, 0)
 		if s.Pos >= s.End {
 			return t.Values(inEOF("read-line", a, 1), lisp.T)
@@ -85,7 +85,7 @@ func registerInput() {
 		s.Pos = s.End
 		return t.Values(lisp.NewString(rest), lisp.T)
 	})
-	fn("read", 0, 4, "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream, under *read-base*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("read", "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream, under *read-base*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := inStream(t, "read", a, 0)
 		r := reader.New(s.Rest())
 		opts := t.ReadOptions()
@@ -109,7 +109,7 @@ func registerInput() {
 		}
 		return v
 	})
-	fn("file-position", 1, 2, "(stream &optional position)", "The byte offset of an input stream; with POSITION (an offset, :start or :end), move the stream there and return t. A string output stream has no position (nil).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("file-position", "(stream &optional position)", "The byte offset of an input stream; with POSITION (an offset, :start or :end), move the stream there and return t. A string output stream has no position (nil).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		switch s := a[0].(type) {
 		case *lisp.InputStream:
 			if len(a) == 1 {
@@ -128,7 +128,7 @@ func registerInput() {
 		lisp.TypeError("file-position", a[0], "a stream")
 		return nil
 	})
-	fn("open-stream-p", 1, 1, "(stream)", "True unless the stream was closed (a string output stream stays open: closing one changes nothing).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("open-stream-p", "(stream)", "True unless the stream was closed (a string output stream stays open: closing one changes nothing).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		switch s := a[0].(type) {
 		case *lisp.InputStream:
 			return lisp.Bool(!s.Closed)
@@ -138,14 +138,14 @@ func registerInput() {
 		lisp.TypeError("open-stream-p", a[0], "a stream")
 		return nil
 	})
-	fn("listen", 0, 1, "(&optional stream)", "True if a character is available on the input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("listen", "(&optional stream)", "True if a character is available on the input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.Bool(inStream(t, "listen", a, 0).Pos < inStream(t, "listen", a, 0).End)
 	})
-	fn("clear-input", 0, 1, "(&optional stream)", "Discard pending input (a string stream has none); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("clear-input", "(&optional stream)", "Discard pending input (a string stream has none); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		inStream(t, "clear-input", a, 0)
 		return lisp.Nil
 	})
-	fn("close", 1, 3, "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("close", "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		unpack.Args("close", a[1:], "&key", "abort", nil)
 		switch s := a[0].(type) {
 		case *lisp.InputStream:
@@ -156,19 +156,19 @@ func registerInput() {
 		}
 		return lisp.T
 	})
-	fn("streamp", 1, 1, "(object)", "True if the object is a stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("streamp", "(object)", "True if the object is a stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, in := a[0].(*lisp.InputStream)
 		_, out := a[0].(*lisp.Stream)
 		return lisp.Bool(in || out)
 	})
-	fn("input-stream-p", 1, 1, "(stream)", "True if the stream reads input.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("input-stream-p", "(stream)", "True if the stream reads input.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, in := a[0].(*lisp.InputStream)
 		if _, out := a[0].(*lisp.Stream); !in && !out {
 			lisp.TypeError("input-stream-p", a[0], "a stream")
 		}
 		return lisp.Bool(in)
 	})
-	fn("output-stream-p", 1, 1, "(stream)", "True if the stream takes output.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("output-stream-p", "(stream)", "True if the stream takes output.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, out := a[0].(*lisp.Stream)
 		if _, in := a[0].(*lisp.InputStream); !in && !out {
 			lisp.TypeError("output-stream-p", a[0], "a stream")

@@ -21,7 +21,7 @@ var updateIndex = flag.Bool("update-index", false, "rewrite library_index.go fro
 // they register it: a builtin added to a group without regenerating the
 // index would be invisible.
 func TestLibraryIndex(t *testing.T) {
-	want := indexFromGroups()
+	want := indexFromGroups(t)
 	if *updateIndex {
 		writeIndex(t, want)
 		return
@@ -32,28 +32,40 @@ func TestLibraryIndex(t *testing.T) {
 	}
 }
 
-// indexFromGroups registers every group and records, for each name, its
-// last function and its last macro, as defining them in order would.
-func indexFromGroups() []indexEntry {
+// indexFromGroups registers every group and records, for each name, the
+// group of its function and of its macro. A name two groups define is an
+// error: which one an image got would depend on which it loaded first.
+func indexFromGroups(t *testing.T) []indexEntry {
 	byName := map[string]*indexEntry{}
 	entry := func(name string) *indexEntry {
 		upper := strings.ToUpper(name)
 		e, ok := byName[upper]
 		if !ok {
-			e = &indexEntry{name: upper, fnGroup: -1, macroGroup: -1}
+			e = &indexEntry{name: upper}
 			byName[upper] = e
 		}
 		return e
 	}
+	names := make([]string, 0, len(groups))
 	for g := range groups {
-		defs := group(g)
-		for p, b := range defs.functions {
+		names = append(names, g)
+	}
+	sort.Strings(names)
+	for _, g := range names {
+		defs := groupNamed(g)
+		for _, b := range defs.functions {
 			e := entry(b.Name)
-			e.fnGroup, e.fnPos = int16(g), int16(p)
+			if e.fnGroup != "" && e.fnGroup != g {
+				t.Errorf("function %s is registered by groups %s and %s", e.name, e.fnGroup, g)
+			}
+			e.fnGroup = g
 		}
-		for p, m := range defs.macros {
+		for _, m := range defs.macros {
 			e := entry(m.name)
-			e.macroGroup, e.macroPos = int16(g), int16(p)
+			if e.macroGroup != "" && e.macroGroup != g {
+				t.Errorf("macro %s is registered by groups %s and %s", e.name, e.macroGroup, g)
+			}
+			e.macroGroup = g
 		}
 	}
 	out := make([]indexEntry, 0, len(byName))
@@ -70,7 +82,7 @@ func writeIndex(t *testing.T, entries []indexEntry) {
 	b.WriteString("// libraryIndex is every name the library defines, sorted, with where.\n")
 	b.WriteString("var libraryIndex = [...]indexEntry{\n")
 	for _, e := range entries {
-		fmt.Fprintf(&b, "\t{%q, %d, %d, %d, %d},\n", e.name, e.fnGroup, e.fnPos, e.macroGroup, e.macroPos)
+		fmt.Fprintf(&b, "\t{%q, %q, %q},\n", e.name, e.fnGroup, e.macroGroup)
 	}
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())

@@ -15,19 +15,19 @@ import (
 )
 
 func registerLists() {
-	fn("cons", 2, 2, "(car cdr)", "Return a new cons of the two objects.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("cons", "(car cdr)", "Return a new cons of the two objects.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Cons{Car: args[0], Cdr: args[1]}
 	})
 	fast2(func(t *eval.Thread, a, d lisp.Value) lisp.Value { return &lisp.Cons{Car: a, Cdr: d} })
-	fn("list", 0, -1, "(&rest objects)", "Return a new list of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("list", "(&rest objects)", "Return a new list of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.List(args...)
 	})
 	borrowsArgs()
-	fn("list*", 1, -1, "(object &rest objects)", "Return a list of the arguments whose last cdr is the last argument.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("list*", "(object &rest objects)", "Return a list of the arguments whose last cdr is the last argument.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.ListStar(args[len(args)-1], args[:len(args)-1]...)
 	})
 	borrowsArgs()
-	fn("make-list", 1, -1, "(size &key initial-element)", "Return a new list of size elements, each the initial element (nil by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("make-list", "(size &key initial-element)", "Return a new list of size elements, each the initial element (nil by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := indexArg("make-list", args[0])
 		checkSize("make-list", n)
 		var init lisp.Value = lisp.Nil
@@ -43,30 +43,30 @@ func registerLists() {
 	lstCxrs()
 	for i, name := range []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"} {
 		i, name := i, name
-		fn(name, 1, 1, "(list)", "Return the "+name+" element of the list, or nil when it is shorter.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(name, "(list)", "Return the "+name+" element of the list, or nil when it is shorter.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			return lstCar(name, lstNthcdr(name, i, args[0]))
 		})
 	}
-	fn("rest", 1, 1, "(list)", "Return the list without its first element (its cdr).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rest", "(list)", "Return the list without its first element (its cdr).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstCdr("rest", args[0])
 	})
-	fn("endp", 1, 1, "(list)", "True if the list is empty; a non-list is an error.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("endp", "(list)", "True if the list is empty; a non-list is an error.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(listArg("endp", args[0]) == lisp.Value(lisp.Nil))
 	})
-	fn("nth", 2, 2, "(n list)", "Return the nth (zero-based) element of the list, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nth", "(n list)", "Return the nth (zero-based) element of the list, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstCar("nth", lstNthcdr("nth", indexArg("nth", args[0]), args[1]))
 	})
-	fn("nthcdr", 2, 2, "(n list)", "Return the list after its first n conses.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nthcdr", "(n list)", "Return the list after its first n conses.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstNthcdr("nthcdr", indexArg("nthcdr", args[0]), args[1])
 	})
-	fn("last", 1, 2, "(list &optional (n 1))", "Return the last n conses of the list.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("last", "(list &optional (n 1))", "Return the last n conses of the list.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := 1
 		if len(args) > 1 {
 			n = indexArg("last", args[1])
 		}
 		return lstLast(args[0], n)
 	})
-	fn("butlast", 1, 2, "(list &optional (n 1))", "Return a copy of the list without its last n elements.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("butlast", "(list &optional (n 1))", "Return a copy of the list without its last n elements.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := lstOptCount("butlast", args)
 		keep := lstDottedLength("butlast", args[0]) - n
 		var b lisp.ListBuilder
@@ -77,7 +77,7 @@ func registerLists() {
 		}
 		return b.List()
 	})
-	fn("nbutlast", 1, 2, "(list &optional (n 1))", "Remove the last n elements of the list destructively and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nbutlast", "(list &optional (n 1))", "Remove the last n elements of the list destructively and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := lstOptCount("nbutlast", args)
 		keep := lstDottedLength("nbutlast", args[0]) - n
 		if keep <= 0 {
@@ -87,7 +87,7 @@ func registerLists() {
 		c.Cdr = lisp.Nil
 		return args[0]
 	})
-	fn("list-length", 1, 1, "(list)", "Return the length of a proper list, or nil for a circular one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("list-length", "(list)", "Return the length of a proper list, or nil for a circular one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := 0
 		slow := args[0]
 		for v := args[0]; v != lisp.Value(lisp.Nil); {
@@ -107,7 +107,7 @@ func registerLists() {
 		return lisp.MakeInt(int64(n))
 	})
 
-	fn("append", 0, -1, "(&rest lists)", "Return a list of the elements of all the lists; the last argument is shared, not copied.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("append", "(&rest lists)", "Return a list of the elements of all the lists; the last argument is shared, not copied.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 0 {
 			return lisp.Nil
 		}
@@ -130,7 +130,7 @@ func registerLists() {
 		return lstFinish(&b, args[len(args)-1])
 	})
 	borrowsArgs()
-	fn("nconc", 0, -1, "(&rest lists)", "Join the lists destructively, changing the last cdr of each, and return the result.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nconc", "(&rest lists)", "Join the lists destructively, changing the last cdr of each, and return the result.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var head lisp.Value = lisp.Nil
 		var tail *lisp.Cons
 		for i, l := range args {
@@ -161,14 +161,14 @@ func registerLists() {
 		}
 		return head
 	})
-	fn("revappend", 2, 2, "(list tail)", "Return the elements of list reversed, followed by tail.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("revappend", "(list tail)", "Return the elements of list reversed, followed by tail.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		out := args[1]
 		for _, x := range lstItems("revappend", args[0]) {
 			out = &lisp.Cons{Car: x, Cdr: out}
 		}
 		return out
 	})
-	fn("nreconc", 2, 2, "(list tail)", "Reverse list destructively onto tail and return the result.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nreconc", "(list tail)", "Reverse list destructively onto tail and return the result.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		seqListLength("nreconc", args[0])
 		out := args[1]
 		for v := args[0]; v != lisp.Value(lisp.Nil); {
@@ -180,28 +180,28 @@ func registerLists() {
 		return out
 	})
 
-	fn("rplaca", 2, 2, "(cons object)", "Set the car of the cons to the object and return the cons.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rplaca", "(cons object)", "Set the car of the cons to the object and return the cons.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lstCons("rplaca", args[0]).Car = args[1]
 		return args[0]
 	})
-	fn("rplacd", 2, 2, "(cons object)", "Set the cdr of the cons to the object and return the cons.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rplacd", "(cons object)", "Set the cdr of the cons to the object and return the cons.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lstCons("rplacd", args[0]).Cdr = args[1]
 		return args[0]
 	})
-	fn("%set-car", 2, 2, "(cons value)", "Set the car of the cons and return the value (the setf of car).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-car", "(cons value)", "Set the car of the cons and return the value (the setf of car).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lstCons("car", args[0]).Car = args[1]
 		return args[1]
 	})
-	fn("%set-cdr", 2, 2, "(cons value)", "Set the cdr of the cons and return the value (the setf of cdr).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-cdr", "(cons value)", "Set the cdr of the cons and return the value (the setf of cdr).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lstCons("cdr", args[0]).Cdr = args[1]
 		return args[1]
 	})
-	fn("%set-nth", 3, 3, "(n list value)", "Set the nth element of the list and return the value (the setf of nth).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-nth", "(n list value)", "Set the nth element of the list and return the value (the setf of nth).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lstCons("nth", lstNthcdr("nth", indexArg("nth", args[0]), args[1])).Car = args[2]
 		return args[2]
 	})
 
-	fn("copy-list", 1, 1, "(list)", "Return a copy of the list's conses (a dotted tail is kept).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("copy-list", "(list)", "Return a copy of the list's conses (a dotted tail is kept).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var b lisp.ListBuilder
 		var cycle lisp.Cycle
 		v := listArg("copy-list", args[0])
@@ -215,7 +215,7 @@ func registerLists() {
 			v = c.Cdr
 		}
 	})
-	fn("copy-alist", 1, 1, "(alist)", "Return a copy of the association list, its pairs copied too.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("copy-alist", "(alist)", "Return a copy of the association list, its pairs copied too.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var b lisp.ListBuilder
 		for _, x := range lstItems("copy-alist", args[0]) {
 			if c, ok := x.(*lisp.Cons); ok {
@@ -225,14 +225,14 @@ func registerLists() {
 		}
 		return b.List()
 	})
-	fn("copy-tree", 1, 1, "(tree)", "Return a copy of the tree of conses; atoms are shared.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("copy-tree", "(tree)", "Return a copy of the tree of conses; atoms are shared.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstCopyTree(args[0])
 	})
-	fn("tree-equal", 2, -1, "(tree-1 tree-2 &key test test-not)", "True if the two trees have the same shape and their leaves match under test (eql).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("tree-equal", "(tree-1 tree-2 &key test test-not)", "True if the two trees have the same shape and their leaves match under test (eql).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		test := lstTest(t, parseKeys("tree-equal", args[2:], "test", "test-not"))
 		return lisp.Bool(lstTreeEqual(args[0], args[1], test))
 	})
-	fn("ldiff", 2, 2, "(list object)", "Return a copy of the list up to (not including) the tail that is object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("ldiff", "(list object)", "Return a copy of the list up to (not including) the tail that is object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var b lisp.ListBuilder
 		v := listArg("ldiff", args[0])
 		for {
@@ -247,7 +247,7 @@ func registerLists() {
 			v = c.Cdr
 		}
 	})
-	fn("tailp", 2, 2, "(object list)", "True if object is one of the list's tails (its conses or final atom).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("tailp", "(object list)", "True if object is one of the list's tails (its conses or final atom).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := listArg("tailp", args[1])
 		for {
 			if lisp.Eql(v, args[0]) {
@@ -277,7 +277,7 @@ func lstCxrs() {
 				parts = append(parts, "c"+string(r)+"r")
 			}
 			doc := "Return the " + strings.Join(parts, " of the ") + " of the list (nil for nil)."
-			fn(name, 1, 1, "(list)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			defun(name, "(list)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				v := args[0]
 				for i := len(ops) - 1; i >= 0; i-- {
 					if ops[i] == 'a' {

@@ -13,7 +13,7 @@ import (
 )
 
 func registerListsAssoc() {
-	fn("member", 2, -1, "(item list &key key test test-not)", "Return the tail of the list starting at the first element matching item (eql by default), or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("member", "(item list &key key test test-not)", "Return the tail of the list starting at the first element matching item (eql by default), or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("member", args[2:], "key", "test", "test-not")
 		return lstMember("member", args[0], args[1], lstKey(t, kw), lstTest(t, kw))
 	})
@@ -24,12 +24,12 @@ func registerListsAssoc() {
 		return lstMemberIf("member-if-not", list, key, p)
 	})
 
-	fn("assoc", 2, -1, "(item alist &key key test test-not)", "Return the first pair of the association list whose car matches item, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("assoc", "(item alist &key key test test-not)", "Return the first pair of the association list whose car matches item, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("assoc", args[2:], "key", "test", "test-not")
 		test, key := lstTest(t, kw), lstKey(t, kw)
 		return lstAssoc("assoc", args[1], false, func(k lisp.Value) bool { return test(args[0], key(k)) })
 	})
-	fn("rassoc", 2, -1, "(item alist &key key test test-not)", "Return the first pair of the association list whose cdr matches item, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rassoc", "(item alist &key key test test-not)", "Return the first pair of the association list whose cdr matches item, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("rassoc", args[2:], "key", "test", "test-not")
 		test, key := lstTest(t, kw), lstKey(t, kw)
 		return lstAssoc("rassoc", args[1], true, func(k lisp.Value) bool { return test(args[0], key(k)) })
@@ -48,10 +48,10 @@ func registerListsAssoc() {
 			return lstAssoc(d.name, list, d.cdr, func(k lisp.Value) bool { return p(key(k)) })
 		})
 	}
-	fn("acons", 3, 3, "(key datum alist)", "Return the association list with the pair (key . datum) added in front.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("acons", "(key datum alist)", "Return the association list with the pair (key . datum) added in front.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Cons{Car: &lisp.Cons{Car: args[0], Cdr: args[1]}, Cdr: args[2]}
 	})
-	fn("pairlis", 2, 3, "(keys data &optional alist)", "Return an association list pairing each key with its datum, in front of alist.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("pairlis", "(keys data &optional alist)", "Return an association list pairing each key with its datum, in front of alist.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		keys, data := lstItems("pairlis", args[0]), lstItems("pairlis", args[1])
 		if len(keys) != len(data) {
 			lisp.Errorf("pairlis: the lists of keys and data are of unequal length")
@@ -66,7 +66,7 @@ func registerListsAssoc() {
 		return out
 	})
 
-	fn("getf", 2, 3, "(plist indicator &optional default)", "Return the value after indicator in the property list, or default (nil).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("getf", "(plist indicator &optional default)", "Return the value after indicator in the property list, or default (nil).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if c := lstPlistFind("getf", args[0], args[1]); c != nil {
 			return c.Cdr.(*lisp.Cons).Car
 		}
@@ -75,14 +75,14 @@ func registerListsAssoc() {
 		}
 		return lisp.Nil
 	})
-	fn("%putf", 3, 3, "(plist indicator value)", "Set indicator's value in the property list and return the new list (the setf of getf).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%putf", "(plist indicator value)", "Set indicator's value in the property list and return the new list (the setf of getf).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if c := lstPlistFind("getf", args[0], args[1]); c != nil {
 			c.Cdr.(*lisp.Cons).Car = args[2]
 			return args[0]
 		}
 		return lisp.ListStar(args[0], args[1], args[2])
 	})
-	fn("adjoin", 2, -1, "(item list &key key test test-not)", "Return the list with item added in front unless an element already matches it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("adjoin", "(item list &key key test test-not)", "Return the list with item added in front unless an element already matches it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("adjoin", args[2:], "key", "test", "test-not")
 		key := lstKey(t, kw)
 		if lstMember("adjoin", key(args[0]), args[1], key, lstTest(t, kw)) != lisp.Value(lisp.Nil) {
@@ -110,10 +110,10 @@ func registerListsAssoc() {
 		return lisp.T
 	})
 
-	fn("subst", 3, -1, "(new old tree &key key test test-not)", "Return a copy of the tree with every subtree matching old replaced by new.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("subst", "(new old tree &key key test test-not)", "Return a copy of the tree with every subtree matching old replaced by new.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstSubstFn(t, "subst", args)
 	})
-	fn("nsubst", 3, -1, "(new old tree &key key test test-not)", "As subst (nodelisp copies rather than modifying the tree).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nsubst", "(new old tree &key key test test-not)", "As subst (nodelisp copies rather than modifying the tree).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstSubstFn(t, "nsubst", args)
 	})
 	for _, d := range []struct {
@@ -126,7 +126,7 @@ func registerListsAssoc() {
 		{"nsubst-if-not", "As subst-if-not (nodelisp copies rather than modifying the tree).", false},
 	} {
 		d := d
-		fn(d.name, 3, -1, "(new predicate tree &key key)", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(d.name, "(new predicate tree &key key)", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			key := lstKey(t, parseKeys(d.name, args[3:], "key"))
 			p := args[1]
 			return lstSubst(args[2], func(x lisp.Value) (lisp.Value, bool) {
@@ -137,7 +137,7 @@ func registerListsAssoc() {
 			})
 		})
 	}
-	fn("sublis", 2, -1, "(alist tree &key key test test-not)", "Return a copy of the tree with each subtree matching a key of the alist replaced by its datum.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("sublis", "(alist tree &key key test test-not)", "Return a copy of the tree with each subtree matching a key of the alist replaced by its datum.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstSublis(t, "sublis", args)
 	})
 }
@@ -209,7 +209,7 @@ func lstKey(t *eval.Thread, kw kwargs) func(lisp.Value) lisp.Value {
 // lstIfFn registers a (name predicate list &key key) function; want is
 // the predicate result that counts as a match.
 func lstIfFn(name, args, doc string, want bool, body func(t *eval.Thread, p func(lisp.Value) bool, list lisp.Value, key func(lisp.Value) lisp.Value) lisp.Value) {
-	fn(name, 2, -1, args, doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun(name, args, doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		key := lstKey(t, parseKeys(name, a[2:], "key"))
 		pred := a[0]
 		p := func(x lisp.Value) bool { return lisp.Truthy(t.Call(pred, x)) == want }
@@ -304,7 +304,7 @@ func lstPlistFind(op string, plist, indicator lisp.Value) *lisp.Cons {
 type lstSetMember func(x, list lisp.Value) bool
 
 func lstSetFn(name, doc string, body func(a, b lisp.Value, in lstSetMember) lisp.Value) {
-	fn(name, 2, -1, "(list-1 list-2 &key key test test-not)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(list-1 list-2 &key key test test-not)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys(name, args[2:], "key", "test", "test-not")
 		key, test := lstKey(t, kw), lstTest(t, kw)
 		seqListLength(name, args[0])

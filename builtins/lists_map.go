@@ -32,7 +32,7 @@ func registerListsMap() {
 		{"mapcon", "Call the function on successive tails of the lists and join the resulting lists with nconc.", true, mapNconc},
 	} {
 		d := d
-		fn(d.name, 2, -1, "(function list &rest more-lists)", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(d.name, "(function list &rest more-lists)", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			return lstMap(t, d.name, d.tails, d.result, args[0], args[1:])
 		})
 		borrowsArgs()

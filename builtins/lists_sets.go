@@ -11,10 +11,10 @@ import (
 
 func registerListsSets() {
 	lstXorFn("nset-exclusive-or", "Return a list of the elements found in exactly one of the lists (may reuse the lists).")
-	fn("nsublis", 2, -1, "(alist tree &key key test test-not)", "As sublis (nodelisp copies rather than modifying the tree).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nsublis", "(alist tree &key key test test-not)", "As sublis (nodelisp copies rather than modifying the tree).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lstSublis(t, "nsublis", args)
 	})
-	fn("get-properties", 2, 2, "(plist indicator-list)", "Return the first indicator of the property list found in indicator-list, its value and the tail of the list that starts with it; three nils when none is.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("get-properties", "(plist indicator-list)", "Return the first indicator of the property list found in indicator-list, its value and the tail of the list that starts with it; three nils when none is.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		for v := args[0]; v != lisp.Value(lisp.Nil); {
 			c, ok := v.(*lisp.Cons)
 			if !ok {
@@ -37,7 +37,7 @@ func registerListsSets() {
 // always called with an element of list-1 first and one of list-2 second,
 // as CL requires, also when looking for list-2's elements in list-1.
 func lstXorFn(name, doc string) {
-	fn(name, 2, -1, "(list-1 list-2 &key key test test-not)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(list-1 list-2 &key key test test-not)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys(name, args[2:], "key", "test", "test-not")
 		key, test := lstKey(t, kw), lstTest(t, kw)
 		a, b := args[0], args[1]

@@ -31,7 +31,7 @@ func registerLoop() {
 		syntaxError("loop-finish", "not inside a loop")
 		return nil
 	})
-	fn("%hash-table-pairs", 1, 1, "(hash-table)", "Returns the entries of a hash table as a list of (key . value) conses, for loop (internal).",
+	defun("%hash-table-pairs", "(hash-table)", "Returns the entries of a hash table as a list of (key . value) conses, for loop (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			h, ok := args[0].(*lisp.HashTable)
 			if !ok {

@@ -205,9 +205,9 @@ func registerMacros() {
 	macro("declaim", "(declaim declaration…) makes global declarations as the form is read: special ones make variables special; inline, optimize, type and the like are accepted and ignored.", expandDeclaim)
 	macro("with-output-to-string", "(with-output-to-string (var) body…) binds var to a string output stream and returns what body wrote to it.", expandWithOutputToString)
 	macro("time", "(time form) evaluates form, prints how long it took, and returns its values.", expandTime)
-	fn("%time-start", 0, 0, "()", "Returns the current time in nanoseconds, for time (internal).",
+	defun("%time-start", "()", "Returns the current time in nanoseconds, for time (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value { return lisp.MakeInt(time.Now().UnixNano()) })
-	fn("%time-report", 1, 1, "(start)", "Prints the time elapsed since start, for time (internal).",
+	defun("%time-report", "(start)", "Prints the time elapsed since start, for time (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			elapsed := time.Duration(time.Now().UnixNano() - int64(intArg("time", args[0])))
 			out := t.Out()
@@ -215,7 +215,7 @@ func registerMacros() {
 			fmt.Fprintf(out, "Evaluation took:\n  %.6f seconds of real time\n", elapsed.Seconds())
 			return lisp.Nil
 		})
-	fn("proclaim", 1, 1, "(declaration)", "Make a global declaration: (special var…) makes the variables special; others are accepted and ignored. Returns nil.",
+	defun("proclaim", "(declaration)", "Make a global declaration: (special var…) makes the variables special; others are accepted and ignored. Returns nil.",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			t.Proclaim("proclaim", args[0])
 			return lisp.Nil

@@ -19,7 +19,7 @@ func registerMacrosCase() {
 	macro("typecase", "(typecase key (type form…)… [(otherwise form…)]) evaluates the forms of the first clause whose type key is of.", expandTypecase("typecase", false))
 	macro("etypecase", "(etypecase key (type form…)…) is typecase that signals a type-error when no clause matches.", expandTypecase("etypecase", true))
 	macro("ctypecase", "(ctypecase key (type form…)…) is etypecase (nodelisp offers no store-value restart).", expandTypecase("ctypecase", true))
-	fn("%case-failure", 3, 3, "(operator key expected)", "Signals the type-error of an ecase or etypecase that no clause matched (internal).",
+	defun("%case-failure", "(operator key expected)", "Signals the type-error of an ecase or etypecase that no clause matched (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			op := strings.ToLower(symbolArg("%case-failure", args[0]).Name)
 			expected := args[2]

@@ -21,12 +21,12 @@ func registerMacrosCheck() {
 	macro("check-type", "(check-type place type [description]) signals a type-error unless place holds a value of type.", expandCheckType)
 	macro("with-simple-restart", "(with-simple-restart (name control arg…) form…) runs the forms with a restart NAME that returns nil and t.", expandWithSimpleRestart)
 	macro("with-condition-restarts", "(with-condition-restarts condition restarts form…) runs the forms with the restarts associated with the condition.", expandWithConditionRestarts)
-	fn("%assert-failed", 1, 1, "(test-form)", "Signals the error of a failed assert (internal).",
+	defun("%assert-failed", "(test-form)", "Signals the error of a failed assert (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			lisp.Errorf("assert: the assertion %s failed", lisp.Prin1ToString(args[0]))
 			return nil
 		})
-	fn("%check-type-failed", 3, 4, "(place value type [description])", "Signals the type-error of a failed check-type (internal).",
+	defun("%check-type-failed", "(place value type [description])", "Signals the type-error of a failed check-type (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			what := "of type " + lisp.Prin1ToString(args[2])
 			if len(args) == 4 {

@@ -29,15 +29,15 @@ var (
 
 func registerMacrosDefstruct() {
 	macro("defstruct", "(defstruct name-and-options slot…) defines a structure type with a make-NAME constructor taking slots as keywords, NAME-p, copy-NAME and NAME-SLOT accessors (setf-able).", expandDefstruct)
-	fn("%defstruct", 6, 6, "(name slots include printer predicate copier)", "Defines a structure type and its accessors, predicate and copier (internal).", defineStructure)
-	fn("%make-struct", 1, -1, "(name &rest slots)", "Makes a structure instance (internal).",
+	defun("%defstruct", "(name slots include printer predicate copier)", "Defines a structure type and its accessors, predicate and copier (internal).", defineStructure)
+	defun("%make-struct", "(name &rest slots)", "Makes a structure instance (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			c := structClass(t, "%make-struct", args[0])
 			x := &lisp.Instance{Class: c, Slots: append([]lisp.Value{}, args[1:]...)}
 			checkSlotTypes(t, x)
 			return x
 		})
-	fn("copy-structure", 1, 1, "(structure)", "Return a fresh structure of the same type with the same slot values.",
+	defun("copy-structure", "(structure)", "Return a fresh structure of the same type with the same slot values.",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			x, ok := args[0].(*lisp.Instance)
 			if !ok || !closOf(t).resolve(t, x).IsStructure() {
@@ -131,18 +131,18 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 	in := t.Interp()
 	if p, ok := args[4].(*lisp.Symbol); ok && p != lisp.Nil {
 		t.NoteDefined(p)
-		in.DefineFor(p, &eval.Builtin{Name: printName(p), Args: "(object)", Doc: "True if the object is a " + printName(name) + ".", Min: 1, Max: 1,
-			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		in.DefineFor(p, eval.NewBuiltin(printName(p), "(object)", "True if the object is a "+printName(name)+".",
+			func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				_, ok := structInstance(t, args[0], name)
 				return lisp.Bool(ok)
-			}})
+			}))
 	}
 	if cp, ok := args[5].(*lisp.Symbol); ok && cp != lisp.Nil {
 		t.NoteDefined(cp)
-		in.DefineFor(cp, &eval.Builtin{Name: printName(cp), Args: "(object)", Doc: "Return a copy of a " + printName(name) + ".", Min: 1, Max: 1,
-			Fn: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		in.DefineFor(cp, eval.NewBuiltin(printName(cp), "(object)", "Return a copy of a "+printName(name)+".",
+			func(t *eval.Thread, args []lisp.Value) lisp.Value {
 				return copyInstance(checkStruct(t, args[0], name, cp, 0))
-			}})
+			}))
 	}
 	for i, d := range lisp.ListToSlice(op, args[1]) {
 		acc := lisp.ListToSlice(op, d)[4].(*lisp.Symbol)
@@ -162,9 +162,10 @@ func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnl
 	read := func(t *eval.Thread, obj lisp.Value) lisp.Value {
 		return checkStruct(t, obj, name, acc, index).Slots[index]
 	}
-	in.DefineFor(acc, &eval.Builtin{Name: printName(acc), Args: "(object)", Doc: "Read the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
-		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return read(t, args[0]) },
-		Fn1: read})
+	reader := eval.NewBuiltin(printName(acc), "(object)", "Read the "+printName(acc)+" slot of a "+printName(name)+".",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value { return read(t, args[0]) })
+	reader.Fn1 = read
+	in.DefineFor(acc, reader)
 	if readOnly {
 		return
 	}
@@ -172,9 +173,10 @@ func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnl
 		checkStruct(t, obj, name, acc, index).Slots[index] = v
 		return v
 	}
-	in.DefineFor(setfFunctionName(acc), &eval.Builtin{Name: printName(setfFunctionName(acc)), Args: "(value object)", Doc: "Set the " + printName(acc) + " slot of a " + printName(name) + ".", Min: 2, Max: 2,
-		Fn:  func(t *eval.Thread, args []lisp.Value) lisp.Value { return write(t, args[0], args[1]) },
-		Fn2: write})
+	writer := eval.NewBuiltin(printName(setfFunctionName(acc)), "(value object)", "Set the "+printName(acc)+" slot of a "+printName(name)+".",
+		func(t *eval.Thread, args []lisp.Value) lisp.Value { return write(t, args[0], args[1]) })
+	writer.Fn2 = write
+	in.DefineFor(setfFunctionName(acc), writer)
 }
 
 // defineClass installs c under its name. A class redefined keeps its

@@ -40,7 +40,7 @@ var (
 )
 
 func registerMacrosDefstructTyped() {
-	fn("%note-typed-structure", 1, 1, "(name)", "Records a typed structure's layout for :include (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%note-typed-structure", "(name)", "Records a typed structure's layout for :include (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defstruct", args[0])
 		if pending, ok := typedPending(t)[name]; ok {
 			typedStructs(t)[name] = pending

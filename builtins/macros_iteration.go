@@ -16,7 +16,7 @@ func registerMacrosIteration() {
 	macro("dotimes", "(dotimes (var count [result]) body…) evaluates body with var bound to 0, 1, … count-1, then returns result.", expandDotimes)
 	macro("do", "(do ((var init [step])…) (end-test result…) body…) steps the vars in parallel until end-test is true.", expandDo(false))
 	macro("do*", "(do* ((var init [step])…) (end-test result…) body…) is do with the vars bound and stepped in sequence.", expandDo(true))
-	fn("%dotimes-count", 1, 1, "(count)", "Returns count when it is an integer, else signals dotimes' type error (internal).",
+	defun("%dotimes-count", "(count)", "Returns count when it is an integer, else signals dotimes' type error (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			if !isInteger(args[0]) {
 				lisp.TypeError("dotimes", args[0], "an integer")

@@ -20,14 +20,11 @@ func registerMacrosSetf() {
 	macro("remf", "(remf place indicator) removes indicator and its value from the property list in place; true if it was there.", expandRemf)
 	macro("defsetf", "(defsetf accessor updater) makes (setf (accessor arg…) v) call (updater arg… v); the long form (defsetf accessor lambda-list (store…) form…) computes the storing form from the arguments' temporaries and the store variables.", expandDefsetf)
 	macro("define-setf-expander", "(define-setf-expander accessor lambda-list body…) defines how setf expands (accessor …): body returns the five values of a setf expansion.", expandDefineSetfExpander)
-	fn("%remf", 2, 2, "(plist indicator)", "Returns plist without indicator and its value, and whether it was there (internal).",
+	defun("%remf", "(plist indicator)", "Returns plist without indicator and its value, and whether it was there (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			out, found := removeProperty(args[0], args[1])
 			return t.Values(out, lisp.Bool(found))
 		})
-	registerSetfExpansion()
-	registerConstantp()
-	registerCompile()
 }
 
 func expandSetf(t *eval.Thread, form lisp.Value) lisp.Value {

@@ -9,7 +9,7 @@ import (
 // modify macros use it (macros_place.go), for macros a program writes.
 
 func registerSetfExpansion() {
-	fn("get-setf-expansion", 1, 2, "(place &optional environment)",
+	defun("get-setf-expansion", "(place &optional environment)",
 		"The setf expansion of a place: its temporaries, their value forms, the store variables, the writer form and the reader form.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			if len(a) == 2 {

@@ -39,7 +39,7 @@ func registerMacrosStandard() {
 	macro("trace", "(trace) returns the traced functions, none: nodelisp does not trace (naming functions is an error).", untraced("trace", lisp.Nil))
 	macro("untrace", "(untrace) returns t: nodelisp traces no function (naming functions is an error).", untraced("untrace", lisp.T))
 	macro("define-modify-macro", "(define-modify-macro name lambda-list function [doc]) defines a macro (NAME place arg…) that stores (FUNCTION place-value arg…) in the place.", expandDefineModifyMacro)
-	fn("%modify-macro-expansion", 3, 3, "(place function arguments)", "The expansion of a call of a macro define-modify-macro defined (internal).",
+	defun("%modify-macro-expansion", "(place function arguments)", "The expansion of a call of a macro define-modify-macro defined (internal).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			p := expandPlace(t, "define-modify-macro", a[0])
 			call := lisp.ListStar(a[2], a[1], p.read)

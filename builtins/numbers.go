@@ -14,7 +14,7 @@ import (
 )
 
 func registerNumbers() {
-	fn("+", 0, -1, "(&rest numbers)", "Return the sum of the numbers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("+", "(&rest numbers)", "Return the sum of the numbers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 0 {
 			return lisp.MakeInt(0)
 		}
@@ -30,7 +30,7 @@ func registerNumbers() {
 	fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value {
 		return lisp.Add(numberArg("+", a), numberArg("+", b))
 	})
-	fn("-", 1, -1, "(number &rest more-numbers)", "Subtract the rest of the numbers from the first, or negate a single number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("-", "(number &rest more-numbers)", "Subtract the rest of the numbers from the first, or negate a single number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 {
 			return lisp.Negate(numberArg("-", args[0]))
 		}
@@ -44,7 +44,7 @@ func registerNumbers() {
 	fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value {
 		return lisp.Sub(numberArg("-", a), numberArg("-", b))
 	})
-	fn("*", 0, -1, "(&rest numbers)", "Return the product of the numbers (1 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("*", "(&rest numbers)", "Return the product of the numbers (1 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var acc lisp.Value = lisp.MakeInt(1)
 		for _, a := range args {
 			acc = lisp.Mul(acc, numberArg("*", a))
@@ -60,7 +60,7 @@ func registerNumbers() {
 		}
 		return lisp.Mul(lisp.Mul(lisp.MakeInt(1), numberArg("*", a)), numberArg("*", b))
 	})
-	fn("/", 1, -1, "(number &rest more-numbers)", "Divide the first number by the rest, or return the reciprocal of a single number; integers give exact ratios.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("/", "(number &rest more-numbers)", "Divide the first number by the rest, or return the reciprocal of a single number; integers give exact ratios.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 {
 			return lisp.Div(lisp.MakeInt(1), numberArg("/", args[0]))
 		}
@@ -71,11 +71,11 @@ func registerNumbers() {
 		return acc
 	})
 	borrowsArgs()
-	fn("1+", 1, 1, "(number)", "Return the number plus one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("1+", "(number)", "Return the number plus one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Add(numberArg("1+", args[0]), lisp.MakeInt(1))
 	})
 	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return lisp.Add(numberArg("1+", a), lisp.MakeInt(1)) })
-	fn("1-", 1, 1, "(number)", "Return the number minus one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("1-", "(number)", "Return the number minus one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Sub(numberArg("1-", args[0]), lisp.MakeInt(1))
 	})
 	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return lisp.Sub(numberArg("1-", a), lisp.MakeInt(1)) })
@@ -85,7 +85,7 @@ func registerNumbers() {
 	numCompare(">", "True if the numbers are in strictly decreasing order.", func(c int) bool { return c > 0 })
 	numCompare("<=", "True if the numbers are in non-decreasing order.", func(c int) bool { return c <= 0 })
 	numCompare(">=", "True if the numbers are in non-increasing order.", func(c int) bool { return c >= 0 })
-	fn("/=", 1, -1, "(number &rest more-numbers)", "True if no two of the numbers are numerically equal.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("/=", "(number &rest more-numbers)", "True if no two of the numbers are numerically equal.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		for _, a := range args {
 			numberArg("/=", a)
 		}
@@ -99,18 +99,18 @@ func registerNumbers() {
 		return lisp.T
 	})
 
-	fn("max", 1, -1, "(real &rest more-reals)", "Return the greatest of the numbers (the first of equal ones, unconverted).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("max", "(real &rest more-reals)", "Return the greatest of the numbers (the first of equal ones, unconverted).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExtreme("max", args, 1)
 	})
 	borrowsArgs()
-	fn("min", 1, -1, "(real &rest more-reals)", "Return the least of the numbers (the first of equal ones, unconverted).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("min", "(real &rest more-reals)", "Return the least of the numbers (the first of equal ones, unconverted).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExtreme("min", args, -1)
 	})
 	borrowsArgs()
-	fn("abs", 1, 1, "(number)", "Return the absolute value of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("abs", "(number)", "Return the absolute value of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numAbs(numberArg("abs", args[0]))
 	})
-	fn("signum", 1, 1, "(number)", "Return -1, 0 or 1 (as a float for floats) according to the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("signum", "(number)", "Return -1, 0 or 1 (as a float for floats) according to the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := numberArg("signum", args[0])
 		if c, ok := v.(*lisp.Complex); ok {
 			return complexSignum(c)
@@ -125,23 +125,23 @@ func registerNumbers() {
 		return lisp.MakeInt(int64(s))
 	})
 
-	fn("zerop", 1, 1, "(number)", "True if the number is zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("zerop", "(number)", "True if the number is zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(lisp.IsZero(numberArg("zerop", args[0])))
 	})
-	fn("plusp", 1, 1, "(real)", "True if the number is greater than zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("plusp", "(real)", "True if the number is greater than zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(lisp.Sign("plusp", args[0]) > 0)
 	})
-	fn("minusp", 1, 1, "(real)", "True if the number is less than zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("minusp", "(real)", "True if the number is less than zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(lisp.Sign("minusp", args[0]) < 0)
 	})
-	fn("evenp", 1, 1, "(integer)", "True if the integer is even.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("evenp", "(integer)", "True if the integer is even.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(!numOdd("evenp", args[0]))
 	})
-	fn("oddp", 1, 1, "(integer)", "True if the integer is odd.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("oddp", "(integer)", "True if the integer is odd.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(numOdd("oddp", args[0]))
 	})
 
-	fn("gcd", 0, -1, "(&rest integers)", "Return the greatest common divisor of the integers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("gcd", "(&rest integers)", "Return the greatest common divisor of the integers (0 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return bigOp(t, args, func() lisp.Value {
 			acc := new(big.Int)
 			for _, a := range args {
@@ -150,7 +150,7 @@ func registerNumbers() {
 			return lisp.NormBig(acc)
 		})
 	})
-	fn("lcm", 0, -1, "(&rest integers)", "Return the least common multiple of the integers (1 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("lcm", "(&rest integers)", "Return the least common multiple of the integers (1 with none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return bigOp(t, args, func() lisp.Value {
 			acc := big.NewInt(1)
 			for _, a := range args {
@@ -169,7 +169,7 @@ func registerNumbers() {
 			return lisp.NormBig(acc.Abs(acc))
 		})
 	})
-	fn("numerator", 1, 1, "(rational)", "Return the numerator of the rational in lowest terms.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("numerator", "(rational)", "Return the numerator of the rational in lowest terms.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *big.Rat:
 			return lisp.NormBig(new(big.Int).Set(x.Num()))
@@ -179,7 +179,7 @@ func registerNumbers() {
 		lisp.TypeError("numerator", args[0], "a rational")
 		return nil
 	})
-	fn("denominator", 1, 1, "(rational)", "Return the (positive) denominator of the rational in lowest terms.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("denominator", "(rational)", "Return the (positive) denominator of the rational in lowest terms.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *big.Rat:
 			return lisp.NormBig(new(big.Int).Set(x.Denom()))
@@ -193,7 +193,7 @@ func registerNumbers() {
 
 // numCompare registers an n-ary comparison of adjacent arguments.
 func numCompare(name, doc string, ok func(c int) bool) {
-	fn(name, 1, -1, "(number &rest more-numbers)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(number &rest more-numbers)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 {
 			numberArg(name, args[0])
 			return lisp.T

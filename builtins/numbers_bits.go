@@ -15,7 +15,7 @@ import (
 const numMaxShift = lisp.MaxIntegerBits
 
 func registerNumbersBits() {
-	fn("ash", 2, 2, "(integer count)", "Shift the integer left by count bits (right when count is negative).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("ash", "(integer count)", "Shift the integer left by count bits (right when count is negative).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := numIntBig("ash", args[0])
 		c, ok := args[1].(lisp.Fixnum)
 		if !ok {
@@ -41,14 +41,14 @@ func registerNumbersBits() {
 	numLogFn("logand", "Return the bitwise and of the integers (-1 with none).", -1, func(a, b int64) int64 { return a & b }, (*big.Int).And)
 	numLogFn("logior", "Return the bitwise inclusive or of the integers (0 with none).", 0, func(a, b int64) int64 { return a | b }, (*big.Int).Or)
 	numLogFn("logxor", "Return the bitwise exclusive or of the integers (0 with none).", 0, func(a, b int64) int64 { return a ^ b }, (*big.Int).Xor)
-	fn("lognot", 1, 1, "(integer)", "Return the bitwise complement of the integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("lognot", "(integer)", "Return the bitwise complement of the integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if x, ok := args[0].(lisp.Fixnum); ok {
 			return lisp.MakeInt(int64(^x))
 		}
 		n := numIntBig("lognot", args[0])
 		return lisp.NormBig(n.Not(n))
 	})
-	fn("logbitp", 2, 2, "(index integer)", "True if bit index of the integer (in two's complement) is 1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("logbitp", "(index integer)", "True if bit index of the integer (in two's complement) is 1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		i := indexArg("logbitp", args[0])
 		n := numIntBig("logbitp", args[1])
 		if n.Sign() < 0 {
@@ -57,7 +57,7 @@ func registerNumbersBits() {
 		}
 		return lisp.Bool(n.Bit(i) == 1)
 	})
-	fn("logcount", 1, 1, "(integer)", "Return the number of 1 bits of a non-negative integer, or of 0 bits of a negative one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("logcount", "(integer)", "Return the number of 1 bits of a non-negative integer, or of 0 bits of a negative one.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := numIntBig("logcount", args[0])
 		if n.Sign() < 0 {
 			n.Not(n)
@@ -68,7 +68,7 @@ func registerNumbersBits() {
 		}
 		return lisp.MakeInt(int64(c))
 	})
-	fn("integer-length", 1, 1, "(integer)", "Return the number of bits needed to hold the integer in two's complement, without the sign bit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("integer-length", "(integer)", "Return the number of bits needed to hold the integer in two's complement, without the sign bit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := numIntBig("integer-length", args[0])
 		if n.Sign() < 0 {
 			n.Not(n)
@@ -78,7 +78,7 @@ func registerNumbersBits() {
 }
 
 func numLogFn(name, doc string, identity int64, fix func(a, b int64) int64, op func(z, x, y *big.Int) *big.Int) {
-	fn(name, 0, -1, "(&rest integers)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(&rest integers)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		acc := identity
 		i := 0
 		for ; i < len(args); i++ {

@@ -18,7 +18,7 @@ var booleOps = [...]string{
 }
 
 func registerNumbersBoole() {
-	fn("boole", 3, 3, "(op integer-1 integer-2)", "Return the bitwise operation op (one of the boole- constants) of the two integers.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("boole", "(op integer-1 integer-2)", "Return the bitwise operation op (one of the boole- constants) of the two integers.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		op, ok := args[0].(lisp.Fixnum)
 		if !ok || op < 0 || int(op) >= len(booleOps) {
 			lisp.TypeError("boole", args[0], "one of the boole- constants")

@@ -12,41 +12,41 @@ import (
 )
 
 func registerNumbersBytes() {
-	fn("byte", 2, 2, "(size position)", "Return the byte specifier of size bits starting at bit position.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("byte", "(size position)", "Return the byte specifier of size bits starting at bit position.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		indexArg("byte", args[0])
 		indexArg("byte", args[1])
 		return &lisp.Cons{Car: args[0], Cdr: args[1]}
 	})
-	fn("byte-size", 1, 1, "(bytespec)", "Return the size of the byte specifier.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("byte-size", "(bytespec)", "Return the size of the byte specifier.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		size, _ := byteSpecArg("byte-size", args[0])
 		return lisp.MakeInt(int64(size))
 	})
-	fn("byte-position", 1, 1, "(bytespec)", "Return the position of the byte specifier.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("byte-position", "(bytespec)", "Return the position of the byte specifier.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		_, pos := byteSpecArg("byte-position", args[0])
 		return lisp.MakeInt(int64(pos))
 	})
-	fn("ldb", 2, 2, "(bytespec integer)", "Return the bits of the integer the byte specifier names, shifted down to bit 0.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("ldb", "(bytespec integer)", "Return the bits of the integer the byte specifier names, shifted down to bit 0.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		size, pos := byteSpecArg("ldb", args[0])
 		n := numIntBig("ldb", args[1])
 		n.Rsh(n, uint(pos))
 		return lisp.NormBig(n.And(n, byteMask(size, 0)))
 	})
-	fn("ldb-test", 2, 2, "(bytespec integer)", "True if any bit of the integer the byte specifier names is 1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("ldb-test", "(bytespec integer)", "True if any bit of the integer the byte specifier names is 1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		size, pos := byteSpecArg("ldb-test", args[0])
 		n := numIntBig("ldb-test", args[1])
 		return lisp.Bool(n.And(n, byteMask(size, pos)).Sign() != 0)
 	})
-	fn("mask-field", 2, 2, "(bytespec integer)", "Return the integer with every bit outside the byte specifier cleared.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("mask-field", "(bytespec integer)", "Return the integer with every bit outside the byte specifier cleared.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		size, pos := byteSpecArg("mask-field", args[0])
 		n := numIntBig("mask-field", args[1])
 		return lisp.NormBig(n.And(n, byteMask(size, pos)))
 	})
-	fn("dpb", 3, 3, "(newbyte bytespec integer)", "Return the integer with the field the byte specifier names replaced by the low bits of newbyte.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("dpb", "(newbyte bytespec integer)", "Return the integer with the field the byte specifier names replaced by the low bits of newbyte.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		size, pos := byteSpecArg("dpb", args[1])
 		nb := numIntBig("dpb", args[0])
 		return byteDeposit(nb.Lsh(nb, uint(pos)), numIntBig("dpb", args[2]), byteMask(size, pos))
 	})
-	fn("deposit-field", 3, 3, "(newbyte bytespec integer)", "Return the integer with the field the byte specifier names replaced by the same field of newbyte.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("deposit-field", "(newbyte bytespec integer)", "Return the integer with the field the byte specifier names replaced by the same field of newbyte.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		size, pos := byteSpecArg("deposit-field", args[1])
 		return byteDeposit(numIntBig("deposit-field", args[0]), numIntBig("deposit-field", args[2]), byteMask(size, pos))
 	})

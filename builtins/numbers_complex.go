@@ -15,7 +15,7 @@ import (
 )
 
 func registerNumbersComplex() {
-	fn("complex", 1, 2, "(realpart &optional imagpart)", "Return the complex number realpart + imagpart·i: the rational realpart itself when imagpart is an exact zero, a complex of floats when either part is a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("complex", "(realpart &optional imagpart)", "Return the complex number realpart + imagpart·i: the rational realpart itself when imagpart is an exact zero, a complex of floats when either part is a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		re := numReal("complex", args[0])
 		var im lisp.Value = lisp.MakeInt(0)
 		if len(args) == 2 {
@@ -23,20 +23,20 @@ func registerNumbersComplex() {
 		}
 		return lisp.MakeComplex(re, im)
 	})
-	fn("realpart", 1, 1, "(number)", "Return the real part of the number (a real is its own).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("realpart", "(number)", "Return the real part of the number (a real is its own).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.RealPart(numberArg("realpart", args[0]))
 	})
-	fn("imagpart", 1, 1, "(number)", "Return the imaginary part of the number: for a real, zero of its type.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("imagpart", "(number)", "Return the imaginary part of the number: for a real, zero of its type.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.ImagPart(numberArg("imagpart", args[0]))
 	})
-	fn("conjugate", 1, 1, "(number)", "Return the complex conjugate of the number (a real is its own).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("conjugate", "(number)", "Return the complex conjugate of the number (a real is its own).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := numberArg("conjugate", args[0])
 		if c, ok := v.(*lisp.Complex); ok {
 			return lisp.MakeComplex(c.Re, lisp.Negate(c.Im))
 		}
 		return v
 	})
-	fn("phase", 1, 1, "(number)", "Return the angle of the number in the complex plane, in radians from -π to π.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("phase", "(number)", "Return the angle of the number in the complex plane, in radians from -π to π.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := numberArg("phase", args[0])
 		if c, ok := v.(*lisp.Complex); ok {
 			return lisp.Float(accurateAtan2(lisp.ToFloat(c.Im), lisp.ToFloat(c.Re)))
@@ -45,11 +45,11 @@ func registerNumbersComplex() {
 		// whatever the sign of its float imagpart's zero.
 		return lisp.Float(accurateAtan2(0, lisp.ToFloat(v)))
 	})
-	fn("cis", 1, 1, "(radians)", "Return the complex number of magnitude 1 at the angle: cos + i·sin.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("cis", "(radians)", "Return the complex number of magnitude 1 at the angle: cos + i·sin.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := numFloatArg("cis", args[0])
 		return lisp.MakeComplex(lisp.Float(accurateCos(x)), lisp.Float(accurateSin(x)))
 	})
-	fn("upgraded-complex-part-type", 1, 2, "(typespec &optional environment)", "Return the type of the parts of a complex that can hold parts of the type: the type itself, as SBCL answers.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("upgraded-complex-part-type", "(typespec &optional environment)", "Return the type of the parts of a complex that can hold parts of the type: the type itself, as SBCL answers.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if sub, sure := subtypep(t, args[0], lisp.Intern("REAL")); !sub && sure {
 			lisp.Errorf("upgraded-complex-part-type: %s is not a type of reals", lisp.Prin1ToString(args[0]))
 		}

@@ -33,27 +33,27 @@ func registerNumbersDivide() {
 		{"round", "Divide and round to the nearest integer (to even on a tie); return the quotient and remainder.", roundNearest},
 	} {
 		d := d
-		fn(d.name, 1, 2, "(number &optional (divisor 1))", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(d.name, "(number &optional (divisor 1))", d.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			return numDivideValues(t, d.name, d.mode, args[0], numOptDivisor(args))
 		})
 		borrowsArgs()
 		fast2(func(t *eval.Thread, a, b lisp.Value) lisp.Value { return numDivideValues(t, d.name, d.mode, a, b) })
 		fname := "f" + d.name
-		fn(fname, 1, 2, "(number &optional (divisor 1))", "As "+d.name+", but return the quotient as a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(fname, "(number &optional (divisor 1))", "As "+d.name+", but return the quotient as a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			b := numOptDivisor(args)
 			q, r := numDivide(fname, d.mode, args[0], b)
 			return t.Values(numFloatQuotient(d.mode, q, args[0], b), r)
 		})
 	}
-	fn("mod", 2, 2, "(number divisor)", "Return the remainder of floor division: the result has the sign of the divisor.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("mod", "(number divisor)", "Return the remainder of floor division: the result has the sign of the divisor.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numMod(t, args[0], args[1])
 	})
 	fast2(numMod)
-	fn("rem", 2, 2, "(number divisor)", "Return the remainder of truncating division: the result has the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rem", "(number divisor)", "Return the remainder of truncating division: the result has the sign of the number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRem(t, args[0], args[1])
 	})
 	fast2(numRem)
-	fn("isqrt", 1, 1, "(natural)", "Return the greatest integer whose square is at most the non-negative integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("isqrt", "(natural)", "Return the greatest integer whose square is at most the non-negative integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if !lisp.IsInteger(args[0]) || lisp.Sign("isqrt", args[0]) < 0 {
 			lisp.TypeError("isqrt", args[0], "a non-negative integer")
 		}

@@ -20,10 +20,10 @@ import (
 const numMaxExptBits = lisp.MaxIntegerBits
 
 func registerNumbersFloat() {
-	fn("expt", 2, 2, "(base power)", "Return base raised to power: exact for rational bases and integer powers, else a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("expt", "(base power)", "Return base raised to power: exact for rational bases and integer powers, else a float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numExpt(args[0], args[1])
 	})
-	fn("sqrt", 1, 1, "(number)", "Return the principal square root of the number: a float, or a complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("sqrt", "(number)", "Return the principal square root of the number: a float, or a complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		v := numberArg("sqrt", args[0])
 		if isComplex(v) {
 			return fromComplex(cmplx.Sqrt(complexOf(v)))
@@ -52,7 +52,7 @@ func registerNumbersFloat() {
 		}
 		return fdlibmAtanh(f)
 	}, realAtanh, complexAtanh, unitInterval)
-	fn("atan", 1, 2, "(y &optional x)", "Return the arc tangent of y, or of y/x using the signs of both to choose the quadrant.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("atan", "(y &optional x)", "Return the arc tangent of y, or of y/x using the signs of both to choose the quadrant.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 1 && isComplex(args[0]) {
 			return fromComplex(complexAtan(complexOf(args[0])))
 		}
@@ -62,7 +62,7 @@ func registerNumbersFloat() {
 		}
 		return lisp.Float(accurateAtan(y))
 	})
-	fn("log", 1, 2, "(number &optional base)", "Return the logarithm of the number, natural or in the given base: complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("log", "(number &optional base)", "Return the logarithm of the number, natural or in the given base: complex for a negative or complex number.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := numLog(args[0])
 		if len(args) == 2 {
 			b := numLog(args[1])
@@ -73,7 +73,7 @@ func registerNumbersFloat() {
 		}
 		return x
 	})
-	fn("float", 1, 2, "(number &optional prototype)", "Convert a real number to a (double) float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("float", "(number &optional prototype)", "Convert a real number to a (double) float.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 2 {
 			if _, ok := args[1].(lisp.Float); !ok {
 				lisp.TypeError("float", args[1], "a float")
@@ -85,13 +85,13 @@ func registerNumbersFloat() {
 		// A rational too large for a double overflows, as in SBCL.
 		return numFloatResult("float", 0, numFloatArg("float", args[0]))
 	})
-	fn("rational", 1, 1, "(real)", "Convert a real number to the rational of exactly the same value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rational", "(real)", "Convert a real number to the rational of exactly the same value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRational("rational", args[0])
 	})
-	fn("rationalize", 1, 1, "(real)", "Convert a real number to the simplest rational that rounds to the same float: (rationalize 0.1) is 1/10.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("rationalize", "(real)", "Convert a real number to the simplest rational that rounds to the same float: (rationalize 0.1) is 1/10.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRationalize(args[0])
 	})
-	fn("random", 1, 2, "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("random", "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if len(args) == 2 {
 			// A state taken and ignored would be a silent difference.
 			lisp.Errorf("random: a random state is not supported by nodelisp (it has no make-random-state); call (random %s) without one", lisp.Prin1ToString(args[0]))
@@ -118,7 +118,7 @@ func registerNumbersFloat() {
 // numFloatFn registers a one-argument function computed in floats, f for
 // a real and cf for a complex.
 func numFloatFn(name, args, doc string, f func(float64) float64, cf func(complex128) complex128) {
-	fn(name, 1, 1, args, doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun(name, args, doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if isComplex(a[0]) {
 			return fromComplex(cf(complexOf(a[0])))
 		}
@@ -141,7 +141,7 @@ func numFloatResult(op string, x, r float64) lisp.Value {
 // complex elsewhere: f in the domain, rf for a real outside it, cf for a
 // complex.
 func numDomainFn(name, doc string, f func(float64) float64, rf func(float64) complex128, cf func(complex128) complex128, ok func(float64) bool) {
-	fn(name, 1, 1, "(number)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun(name, "(number)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if isComplex(a[0]) {
 			return fromComplex(cf(complexOf(a[0])))
 		}

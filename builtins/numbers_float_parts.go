@@ -15,19 +15,19 @@ import (
 const floatDigits = 53
 
 func registerNumbersFloatParts() {
-	fn("float-radix", 1, 1, "(float)", "Return the radix of the float's representation: 2.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("float-radix", "(float)", "Return the radix of the float's representation: 2.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		floatArg("float-radix", args[0])
 		return lisp.MakeInt(2)
 	})
-	fn("float-digits", 1, 1, "(float)", "Return the number of radix digits of the float's format: 53.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("float-digits", "(float)", "Return the number of radix digits of the float's format: 53.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		floatArg("float-digits", args[0])
 		return lisp.MakeInt(floatDigits)
 	})
-	fn("float-precision", 1, 1, "(float)", "Return the number of significant radix digits in the float: 53, fewer for a denormal, 0 for zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("float-precision", "(float)", "Return the number of significant radix digits in the float: 53, fewer for a denormal, 0 for zero.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		m, _ := floatBits(floatArg("float-precision", args[0]))
 		return lisp.MakeInt(int64(bits.Len64(m)))
 	})
-	fn("float-sign", 1, 2, "(float-1 &optional float-2)", "Return float-2 (1.0 by default) with its magnitude and the sign of float-1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("float-sign", "(float-1 &optional float-2)", "Return float-2 (1.0 by default) with its magnitude and the sign of float-1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		f := floatArg("float-sign", args[0])
 		mag := 1.0
 		if len(args) > 1 {
@@ -35,7 +35,7 @@ func registerNumbersFloatParts() {
 		}
 		return lisp.Float(math.Copysign(mag, f))
 	})
-	fn("decode-float", 1, 1, "(float)", "Return the float's significand (a float from 1/2 below 1, or 0.0), its exponent and its sign (1.0 or -1.0).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("decode-float", "(float)", "Return the float's significand (a float from 1/2 below 1, or 0.0), its exponent and its sign (1.0 or -1.0).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		f := floatArg("decode-float", args[0])
 		sign := lisp.Float(math.Copysign(1, f))
 		if f == 0 {
@@ -44,7 +44,7 @@ func registerNumbersFloatParts() {
 		frac, exp := math.Frexp(math.Abs(f))
 		return t.Values(lisp.Float(frac), lisp.MakeInt(int64(exp)), sign)
 	})
-	fn("integer-decode-float", 1, 1, "(float)", "Return the float's significand as an integer, its exponent and its sign (1 or -1): the float is significand × 2^exponent × sign.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("integer-decode-float", "(float)", "Return the float's significand as an integer, its exponent and its sign (1 or -1): the float is significand × 2^exponent × sign.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		f := floatArg("integer-decode-float", args[0])
 		sign := int64(1)
 		if math.Signbit(f) {
@@ -53,7 +53,7 @@ func registerNumbersFloatParts() {
 		m, e := floatBits(f)
 		return t.Values(lisp.MakeInt(int64(m)), lisp.MakeInt(int64(e)), lisp.MakeInt(sign))
 	})
-	fn("scale-float", 2, 2, "(float integer)", "Return float × 2^integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("scale-float", "(float integer)", "Return float × 2^integer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		f := floatArg("scale-float", args[0])
 		k, ok := args[1].(lisp.Fixnum)
 		if !ok {

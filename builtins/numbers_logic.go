@@ -22,7 +22,7 @@ func registerNumbersLogic() {
 	numLog2("logandc2", "Return the bitwise and of the first integer with the complement of the second.", func(z, a, b *big.Int) { z.AndNot(a, b) })
 	numLog2("logorc1", "Return the bitwise or of the complement of the first integer with the second.", func(z, a, b *big.Int) { z.Or(notOf(a), b) })
 	numLog2("logorc2", "Return the bitwise or of the first integer with the complement of the second.", func(z, a, b *big.Int) { z.Or(a, notOf(b)) })
-	fn("logtest", 2, 2, "(integer-1 integer-2)", "True if the two integers have a 1 bit in common.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("logtest", "(integer-1 integer-2)", "True if the two integers have a 1 bit in common.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		a, b := numIntBig("logtest", args[0]), numIntBig("logtest", args[1])
 		return lisp.Bool(a.And(a, b).Sign() != 0)
 	})
@@ -31,7 +31,7 @@ func registerNumbersLogic() {
 // numLog2 registers a bitwise operation of exactly two integers; op
 // writes the result of a and b into z.
 func numLog2(name, doc string, op func(z, a, b *big.Int)) {
-	fn(name, 2, 2, "(integer-1 integer-2)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(integer-1 integer-2)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		a, b := numIntBig(name, args[0]), numIntBig(name, args[1])
 		z := new(big.Int)
 		op(z, a, b)

@@ -10,22 +10,22 @@ import (
 // argument may be t or nil (both *standard-output*) or a stream.
 
 func registerOutput() {
-	fn("print", 1, 2, "(object &optional stream)", "Print a newline, the object as prin1 does, and a space; return the object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("print", "(object &optional stream)", "Print a newline, the object as prin1 does, and a space; return the object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "print", a, 1)
 		s.WriteString("\n")
 		printTo(t, s, a[0], true)
 		s.WriteString(" ")
 		return a[0]
 	})
-	fn("prin1", 1, 2, "(object &optional stream)", "Print an object readably (strings quoted); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("prin1", "(object &optional stream)", "Print an object readably (strings quoted); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		printTo(t, outStream(t, "prin1", a, 1), a[0], true)
 		return a[0]
 	})
-	fn("princ", 1, 2, "(object &optional stream)", "Print an object for people (strings and characters raw); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("princ", "(object &optional stream)", "Print an object for people (strings and characters raw); return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		printTo(t, outStream(t, "princ", a, 1), a[0], false)
 		return a[0]
 	})
-	fn("pprint", 1, 2, "(object &optional stream)", "Print a newline and the object as prin1 does with *print-pretty* t; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("pprint", "(object &optional stream)", "Print a newline and the object as prin1 does with *print-pretty* t; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "pprint", a, 1)
 		s.WriteString("\n")
 		o := printOpts(t, true)
@@ -33,48 +33,43 @@ func registerOutput() {
 		lisp.Write(s, a[0], o)
 		return t.Values()
 	})
-	fn("terpri", 0, 1, "(&optional stream)", "Write a newline; return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("terpri", "(&optional stream)", "Write a newline; return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		outStream(t, "terpri", a, 0).WriteString("\n")
 		return lisp.Nil
 	})
-	fn("fresh-line", 0, 1, "(&optional stream)", "Write a newline unless at the start of a line; true if it wrote one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("fresh-line", "(&optional stream)", "Write a newline unless at the start of a line; true if it wrote one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.Bool(outStream(t, "fresh-line", a, 0).FreshLine())
 	})
 	for _, name := range []string{"finish-output", "force-output", "clear-output"} {
-		fn(name, 0, 1, "(&optional stream)", "Flush pending output (output is never buffered here); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(name, "(&optional stream)", "Flush pending output (output is never buffered here); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			outStream(t, name, a, 0)
 			return lisp.Nil
 		})
 	}
-	fn("write-string", 1, 6, "(string &optional stream &key start end)", "Write the characters of a string (between :start and :end); return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("write-string", "(string &optional stream &key start end)", "Write the characters of a string (between :start and :end); return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		outWriteString(t, "write-string", a, false)
 		return a[0]
 	})
-	fn("write-line", 1, 6, "(string &optional stream &key start end)", "Write a string and a newline; return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("write-line", "(string &optional stream &key start end)", "Write a string and a newline; return the string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		outWriteString(t, "write-line", a, true)
 		return a[0]
 	})
-	fn("write-char", 1, 2, "(character &optional stream)", "Write one character; return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("write-char", "(character &optional stream)", "Write one character; return it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		c := charArg("write-char", a[0])
 		outStream(t, "write-char", a, 1).WriteString(string(rune(c)))
 		return c
 	})
-	fn("make-string-output-stream", 0, 2, "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-string-output-stream", "(&key element-type)", "A stream that collects what is written to it, for get-output-stream-string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		unpack.Args("make-string-output-stream", a, "&key", "element-type", nil)
 		return t.NewStringStream()
 	})
-	fn("get-output-stream-string", 1, 1, "(string-output-stream)", "The characters written to a string output stream since the last call, clearing it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("get-output-stream-string", "(string-output-stream)", "The characters written to a string output stream since the last call, clearing it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s, ok := a[0].(*lisp.Stream)
 		if !ok || !s.IsStringStream() {
 			lisp.TypeError("get-output-stream-string", a[0], "a string output stream")
 		}
 		return lisp.NewString(s.TakeString())
 	})
-	registerPrintOptions()
-	registerOutputPretty()
-	registerInput()
-	registerTime()
-	registerDeftype()
 }
 
 // outStream returns the stream designated by the optional argument at

@@ -53,7 +53,7 @@ func writeOpts(t *eval.Thread, op string, kw kwargs) lisp.PrintOptions {
 }
 
 func registerPrintOptions() {
-	fn("write", 1, -1, "(object &key stream escape readably pretty case base radix level length circle array gensym lines right-margin miser-width pprint-dispatch)",
+	defun("write", "(object &key stream escape readably pretty case base radix level length circle array gensym lines right-margin miser-width pprint-dispatch)",
 		"Print an object to :stream under the printer variables, each overridden by its keyword; return it.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kw := parseKeys("write", a[1:], append([]string{"stream"}, writeKeywords...)...)
@@ -61,16 +61,16 @@ func registerPrintOptions() {
 			lisp.Write(s, a[0], writeOpts(t, "write", kw))
 			return a[0]
 		})
-	fn("write-to-string", 1, -1, "(object &key escape readably pretty case base radix level length circle array gensym lines right-margin miser-width pprint-dispatch)",
+	defun("write-to-string", "(object &key escape readably pretty case base radix level length circle array gensym lines right-margin miser-width pprint-dispatch)",
 		"The string write would print for an object with the same keywords.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kw := parseKeys("write-to-string", a[1:], writeKeywords...)
 			return lisp.NewString(lisp.WriteToString(a[0], writeOpts(t, "write-to-string", kw)))
 		})
-	fn("princ-to-string", 1, 1, "(object)", "The string princ would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("princ-to-string", "(object)", "The string princ would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(printToString(t, a[0], false))
 	})
-	fn("prin1-to-string", 1, 1, "(object)", "The string prin1 would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("prin1-to-string", "(object)", "The string prin1 would print for an object.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(printToString(t, a[0], true))
 	})
 }

@@ -22,7 +22,7 @@ var (
 
 func registerOutputPretty() {
 	macro("pprint-logical-block", "(pprint-logical-block (stream list &key prefix per-line-prefix suffix) body…) prints body's output as one logical block of the pretty printer; pprint-pop takes the next element of list.", expandPPrintLogicalBlock)
-	fn("%pprint-logical-block", 6, 6, "(stream list prefix suffix per-line body)", "Run body (a function of the block) as a logical block on stream (internal).",
+	defun("%pprint-logical-block", "(stream list prefix suffix per-line body)", "Run body (a function of the block) as a logical block on stream (internal).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			const op = "pprint-logical-block"
 			s := outDesignator(t, op, a[0])
@@ -50,16 +50,16 @@ func registerOutputPretty() {
 			b.End()
 			return lisp.Nil
 		})
-	fn("%pprint-pop", 1, 1, "(block)", "The next element of a logical block's list, and whether the block goes on (internal).",
+	defun("%pprint-pop", "(block)", "The next element of a logical block's list, and whether the block goes on (internal).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			v, ok := prettyBlockArg(a[0]).Pop()
 			return t.Values(v, lisp.Bool(ok))
 		})
-	fn("%pprint-exhausted-p", 1, 1, "(block)", "True if a logical block's list has no elements left (internal).",
+	defun("%pprint-exhausted-p", "(block)", "True if a logical block's list has no elements left (internal).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			return lisp.Bool(prettyBlockArg(a[0]).Exhausted())
 		})
-	fn("pprint-newline", 1, 2, "(kind &optional stream)", "A conditional newline (:linear, :fill, :miser or :mandatory) in the current logical block.",
+	defun("pprint-newline", "(kind &optional stream)", "A conditional newline (:linear, :fill, :miser or :mandatory) in the current logical block.",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kind := keywordChoice("pprint-newline", a[0], "LINEAR", "FILL", "MISER", "MANDATORY")
 			if !t.PrintOptions().Pretty {
@@ -68,7 +68,7 @@ func registerOutputPretty() {
 			lisp.PrettyNewline(outStream(t, "pprint-newline", a, 1), kind)
 			return lisp.Nil
 		})
-	fn("pprint-indent", 2, 3, "(relative-to n &optional stream)", "Set the indentation of the current logical block, relative to its start (:block) or the current column (:current).",
+	defun("pprint-indent", "(relative-to n &optional stream)", "Set the indentation of the current logical block, relative to its start (:block) or the current column (:current).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kind := keywordChoice("pprint-indent", a[0], "BLOCK", "CURRENT")
 			n, ok := a[1].(lisp.Fixnum)
@@ -81,7 +81,7 @@ func registerOutputPretty() {
 			lisp.PrettyIndent(outStream(t, "pprint-indent", a, 2), kind, int(n))
 			return lisp.Nil
 		})
-	fn("pprint-tab", 3, 4, "(kind colnum colinc &optional stream)", "Tab stops in a logical block: not supported (an error inside a block).",
+	defun("pprint-tab", "(kind colnum colinc &optional stream)", "Tab stops in a logical block: not supported (an error inside a block).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			keywordChoice("pprint-tab", a[0], "LINE", "SECTION", "LINE-RELATIVE", "SECTION-RELATIVE")
 			if lisp.InPrettyBlock(outStream(t, "pprint-tab", a, 3)) {
@@ -91,14 +91,14 @@ func registerOutputPretty() {
 		})
 	for _, name := range []string{"pprint-fill", "pprint-linear"} {
 		fill := name == "pprint-fill"
-		fn(name, 2, 4, "(stream list &optional (colon t) at-sign)", "Print a list in a logical block with "+map[bool]string{true: "fill", false: "linear"}[fill]+" newlines between its elements, in parentheses unless colon is nil.",
+		defun(name, "(stream list &optional (colon t) at-sign)", "Print a list in a logical block with "+map[bool]string{true: "fill", false: "linear"}[fill]+" newlines between its elements, in parentheses unless colon is nil.",
 			func(t *eval.Thread, a []lisp.Value) lisp.Value {
 				parens := len(a) < 3 || a[2] != lisp.Value(lisp.Nil)
 				lisp.PrettyList(outDesignator(t, name, a[0]), printOpts(t, true), a[1], parens, fill)
 				return lisp.Nil
 			})
 	}
-	fn("pprint-tabular", 2, 5, "(stream list &optional (colon t) at-sign tabsize)", "Print a list in columns: not supported (it needs tab stops).",
+	defun("pprint-tabular", "(stream list &optional (colon t) at-sign tabsize)", "Print a list in columns: not supported (it needs tab stops).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			lisp.Errorf("pprint-tabular: tab stops are not supported by nodelisp's pretty printer")
 			return nil

@@ -100,8 +100,7 @@ func stringList(ss []string) lisp.Value {
 }
 
 func registerPackages() {
-	registerPackageIterator()
-	fn("find-package", 1, 1, "(name)", "The package a name or nickname names, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("find-package", "(name)", "The package a name or nickname names, or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if p, ok := a[0].(*lisp.Package); ok {
 			return p
 		}
@@ -110,7 +109,7 @@ func registerPackages() {
 		}
 		return lisp.Nil
 	})
-	fn("make-package", 1, -1, "(name &key nicknames use)", "Make a package with nicknames, using the packages of use.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-package", "(name &key nicknames use)", "Make a package with nicknames, using the packages of use.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kw := parseKeys("make-package", a[1:], "nicknames", "use")
 		p := makePackage(t, "make-package", stringDesignator("make-package", a[0]), kwOr(kw, "nicknames"))
 		for _, u := range listDesignator(kwOr(kw, "use")) {
@@ -118,7 +117,7 @@ func registerPackages() {
 		}
 		return p
 	})
-	fn("delete-package", 1, 1, "(package)", "Remove a package the program made.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("delete-package", "(package)", "Remove a package the program made.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		p, ok := a[0].(*lisp.Package)
 		if !ok {
 			if p, ok = t.Interp().Packages().Find(stringDesignator("delete-package", a[0])); !ok {
@@ -131,26 +130,26 @@ func registerPackages() {
 		packageErr("delete-package", t.Interp().Packages().Delete(p))
 		return lisp.T
 	})
-	fn("packagep", 1, 1, "(object)", "True if the object is a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("packagep", "(object)", "True if the object is a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, ok := a[0].(*lisp.Package)
 		return lisp.Bool(ok)
 	})
-	fn("package-name", 1, 1, "(package)", "The name of a package, a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("package-name", "(package)", "The name of a package, a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if p, ok := a[0].(*lisp.Package); ok && p.Deleted() {
 			return lisp.Nil
 		}
 		return lisp.NewString(packageArg(t, "package-name", a[0]).Name)
 	})
-	fn("package-nicknames", 1, 1, "(package)", "The nicknames of a package, strings.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("package-nicknames", "(package)", "The nicknames of a package, strings.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return stringList(packageArg(t, "package-nicknames", a[0]).Nicknames)
 	})
-	fn("package-use-list", 1, 1, "(package)", "The packages a package uses.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("package-use-list", "(package)", "The packages a package uses.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return packageList(packageArg(t, "package-use-list", a[0]).UseList())
 	})
-	fn("package-used-by-list", 1, 1, "(package)", "The packages that use a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("package-used-by-list", "(package)", "The packages that use a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return packageList(packageArg(t, "package-used-by-list", a[0]).UsedBy())
 	})
-	fn("package-shadowing-symbols", 1, 1, "(package)", "The shadowing symbols of a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("package-shadowing-symbols", "(package)", "The shadowing symbols of a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		ss := packageArg(t, "package-shadowing-symbols", a[0]).ShadowingSymbols()
 		vs := make([]lisp.Value, len(ss))
 		for i, s := range ss {
@@ -158,22 +157,22 @@ func registerPackages() {
 		}
 		return lisp.List(vs...)
 	})
-	fn("list-all-packages", 0, 0, "()", "Every package of the image.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("list-all-packages", "()", "Every package of the image.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return packageList(t.Interp().Packages().All())
 	})
-	fn("symbol-package", 1, 1, "(symbol)", "The home package of a symbol; nil for an uninterned one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("symbol-package", "(symbol)", "The home package of a symbol; nil for an uninterned one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if p := t.Interp().Packages().HomeOf(symbolArg("symbol-package", a[0])); p != nil {
 			return p
 		}
 		return lisp.Nil
 	})
-	fn("intern", 1, 2, "(string &optional package)", "The symbol named string in package (made if need be); second value :internal, :external, :inherited or nil (new).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("intern", "(string &optional package)", "The symbol named string in package (made if need be); second value :internal, :external, :inherited or nil (new).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		name := stringArg("intern", a[0])
 		s, st, err := optionalPackage(t, "intern", a, 1).Intern(name)
 		packageErr("intern", err)
 		return t.Values(s, statusValue(st))
 	})
-	fn("find-symbol", 1, 2, "(string &optional package)", "The symbol named string in package, or nil; second value :internal, :external, :inherited or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("find-symbol", "(string &optional package)", "The symbol named string in package, or nil; second value :internal, :external, :inherited or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s, st := optionalPackage(t, "find-symbol", a, 1).Find(stringArg("find-symbol", a[0]))
 		if st == lisp.StatusNone {
 			return t.Values(lisp.Nil, lisp.Nil)
@@ -181,7 +180,7 @@ func registerPackages() {
 		return t.Values(s, statusValue(st))
 	})
 	symbolsOp := func(name, doc string, do func(p *lisp.Package, s *lisp.Symbol) error) {
-		fn(name, 1, 2, "(symbols &optional package)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(name, "(symbols &optional package)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			p := optionalPackage(t, name, a, 1)
 			for _, v := range listDesignator(a[0]) {
 				packageErr(name, do(p, symbolArg(name, v)))
@@ -193,7 +192,7 @@ func registerPackages() {
 	symbolsOp("unexport", "Make external symbols of package internal.", (*lisp.Package).Unexport)
 	symbolsOp("import", "Make symbols present in package.", (*lisp.Package).Import)
 	symbolsOp("shadowing-import", "Make symbols present in package, shadowing any of the same name.", (*lisp.Package).ShadowingImport)
-	fn("shadow", 1, 2, "(symbol-names &optional package)", "Make symbols of these names present in package, shadowing inherited ones.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("shadow", "(symbol-names &optional package)", "Make symbols of these names present in package, shadowing inherited ones.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		p := optionalPackage(t, "shadow", a, 1)
 		for _, v := range listDesignator(a[0]) {
 			packageErr("shadow", p.Shadow(stringDesignator("shadow", v)))
@@ -201,7 +200,7 @@ func registerPackages() {
 		return lisp.T
 	})
 	useOp := func(name, doc string, do func(p, q *lisp.Package) error) {
-		fn(name, 1, 2, "(packages &optional package)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(name, "(packages &optional package)", doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			p := optionalPackage(t, name, a, 1)
 			for _, v := range listDesignator(a[0]) {
 				packageErr(name, do(p, packageArg(t, name, v)))
@@ -211,12 +210,12 @@ func registerPackages() {
 	}
 	useOp("use-package", "Make package inherit the external symbols of packages.", (*lisp.Package).Use)
 	useOp("unuse-package", "Stop package inheriting from packages.", (*lisp.Package).Unuse)
-	fn("unintern", 1, 2, "(symbol &optional package)", "Remove a symbol from package; true if it was present.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("unintern", "(symbol &optional package)", "Remove a symbol from package; true if it was present.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		ok, err := optionalPackage(t, "unintern", a, 1).Unintern(symbolArg("unintern", a[0]))
 		packageErr("unintern", err)
 		return lisp.Bool(ok)
 	})
-	fn("%package-symbols", 2, 2, "(package which)", "The symbols do-symbols walks: all accessible ones (which nil), the external ones (t) or the present ones (:present).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%package-symbols", "(package which)", "The symbols do-symbols walks: all accessible ones (which nil), the external ones (t) or the present ones (:present).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		var out []lisp.Value
 		presentOnly := a[1] == lisp.Value(lisp.InternKeyword("PRESENT"))
 		external := lisp.Truthy(a[1]) && !presentOnly
@@ -229,7 +228,7 @@ func registerPackages() {
 		})
 		return lisp.List(out...)
 	})
-	fn("%all-symbols", 0, 0, "()", "The symbols do-all-symbols walks.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%all-symbols", "()", "The symbols do-all-symbols walks.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		var out []lisp.Value
 		seen := map[*lisp.Symbol]bool{}
 		for _, p := range t.Interp().Packages().All() {
@@ -244,7 +243,7 @@ func registerPackages() {
 		}
 		return lisp.List(out...)
 	})
-	fn("%defpackage", 2, 2, "(name options)", "defpackage's work.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%defpackage", "(name options)", "defpackage's work.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return defpackage(t, stringDesignator("defpackage", a[0]), a[1])
 	})
 	macro("in-package", "(in-package name) makes the package name names current: *package* is set to it.", func(t *eval.Thread, form lisp.Value) lisp.Value {
@@ -252,7 +251,7 @@ func registerPackages() {
 		name := lisp.NewString(stringDesignator("in-package", args[0]))
 		return lisp.List(lisp.Sym("setq"), lisp.Sym("*package*"), lisp.List(lisp.Sym("%in-package"), name))
 	})
-	fn("%in-package", 1, 1, "(name)", "The package in-package makes current.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%in-package", "(name)", "The package in-package makes current.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return packageArg(t, "in-package", a[0])
 	})
 	macro("defpackage", "(defpackage name option…) makes or changes a package: :use, :export, :import-from, :shadow, :shadowing-import-from, :nicknames, :intern, :documentation, :size.", func(t *eval.Thread, form lisp.Value) lisp.Value {

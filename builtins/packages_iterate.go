@@ -10,7 +10,7 @@ import (
 
 func registerPackageIterator() {
 	macro("with-package-iterator", "(with-package-iterator (name package-list symbol-type…) body…) evaluates body with (name) a local macro returning, symbol by symbol, true, the symbol, its accessibility (:internal, :external or :inherited) and the package it was found in, then nil.", expandWithPackageIterator)
-	fn("%package-iterator", 2, 2, "(package-list symbol-types)", "Return a function that returns the next symbol of the packages as (values t symbol accessibility package), then nil (internal, for with-package-iterator).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%package-iterator", "(package-list symbol-types)", "Return a function that returns the next symbol of the packages as (values t symbol accessibility package), then nil (internal, for with-package-iterator).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		wanted := map[lisp.PackageStatus]bool{}
 		for _, ty := range listElems(a[1]) {
 			switch ty {
@@ -41,16 +41,16 @@ func registerPackageIterator() {
 			})
 		}
 		i := 0
-		return &eval.Builtin{Name: "package-iterator", Min: 0, Max: 0, Fn: func(t *eval.Thread, _ []lisp.Value) lisp.Value {
+		return eval.NewBuiltin("package-iterator", "()", "", func(t *eval.Thread, _ []lisp.Value) lisp.Value {
 			if i >= len(entries) {
 				return lisp.Nil
 			}
 			e := entries[i]
 			i++
 			return t.Values(lisp.T, e.sym, statusValue(e.status), e.pkg)
-		}}
+		})
 	})
-	fn("rename-package", 2, 3, "(package new-name &optional new-nicknames)", "Give a package a new name and new nicknames (replacing the old ones); return the package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("rename-package", "(package new-name &optional new-nicknames)", "Give a package a new name and new nicknames (replacing the old ones); return the package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		p := packageArg(t, "rename-package", a[0])
 		var nicks []string
 		if len(a) > 2 {

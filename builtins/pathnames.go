@@ -42,11 +42,11 @@ func namestringArg(op string, v lisp.Value) string {
 }
 
 func registerPathnames() {
-	fn("pathname", 1, 1, "(pathspec)", "Return the pathname of a namestring (in nodelisp the namestring itself).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("pathname", "(pathspec)", "Return the pathname of a namestring (in nodelisp the namestring itself).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(namestringArg("pathname", a[0]))
 	})
 	for _, name := range []string{"namestring", "file-namestring", "directory-namestring"} {
-		fn(name, 1, 1, "(pathname)", "Return the namestring of a pathname, or its file or directory part.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(name, "(pathname)", "Return the namestring of a pathname, or its file or directory part.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			s := namestringArg(name, a[0])
 			dir, _, _, _ := splitName(s)
 			switch name {
@@ -58,21 +58,21 @@ func registerPathnames() {
 			return lisp.NewString(s)
 		})
 	}
-	fn("pathname-name", 1, 1, "(pathname)", "Return the name of a file, without its directory and type; nil when there is none.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("pathname-name", "(pathname)", "Return the name of a file, without its directory and type; nil when there is none.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, name, _, _ := splitName(namestringArg("pathname-name", a[0]))
 		if name == "" {
 			return lisp.Nil
 		}
 		return lisp.NewString(name)
 	})
-	fn("pathname-type", 1, 1, "(pathname)", "Return the type of a file (what follows the last dot of its name), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("pathname-type", "(pathname)", "Return the type of a file (what follows the last dot of its name), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		_, _, typ, ok := splitName(namestringArg("pathname-type", a[0]))
 		if !ok {
 			return lisp.Nil
 		}
 		return lisp.NewString(typ)
 	})
-	fn("merge-pathnames", 1, 3, "(pathname &optional defaults default-version)", "Fill in the directory and type a pathname lacks from DEFAULTS.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("merge-pathnames", "(pathname &optional defaults default-version)", "Fill in the directory and type a pathname lacks from DEFAULTS.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := namestringArg("merge-pathnames", a[0])
 		if len(a) < 2 {
 			return lisp.NewString(s)

@@ -20,11 +20,11 @@ var (
 )
 
 func registerPathnameParts() {
-	fn("pathname-directory", 1, 1, "(pathname)", "Return the directory of a pathname as a list, (:absolute \"a\" \"b\") or (:relative \"a\"), or nil when it has none.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("pathname-directory", "(pathname)", "Return the directory of a pathname as a list, (:absolute \"a\" \"b\") or (:relative \"a\"), or nil when it has none.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		dir, _, _, _ := splitName(namestringArg("pathname-directory", a[0]))
 		return directoryList(dir)
 	})
-	fn("make-pathname", 0, -1, "(&key directory name type defaults host device version case)", "Return the namestring made of DIRECTORY, NAME and TYPE, each taken from DEFAULTS when not given.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-pathname", "(&key directory name type defaults host device version case)", "Return the namestring made of DIRECTORY, NAME and TYPE, each taken from DEFAULTS when not given.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kw := parseKeys("make-pathname", a, "directory", "name", "type", "defaults", "host", "device", "version", "case")
 		var dir, name, typ string
 		hasType := false

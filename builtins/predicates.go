@@ -45,10 +45,10 @@ func registerPredicates() {
 	predEquality("equal", "True if the objects are eql, strings of the same characters, or conses with equal cars and cdrs.", lisp.Equal)
 	predEquality("equalp", "As equal, but ignoring case, comparing numbers with =, and descending into vectors and hash tables.", lisp.Equalp)
 
-	fn("typep", 2, 3, "(object type-specifier &optional environment)", "True if the object is of the given type.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("typep", "(object type-specifier &optional environment)", "True if the object is of the given type.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(predTypep(t, args[0], args[1]))
 	})
-	fn("type-of", 1, 1, "(object)", "Return a type specifier for the object's type, as SBCL names it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("type-of", "(object)", "Return a type specifier for the object's type, as SBCL names it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if v, ok := classTypeOf(t, args[0]); ok {
 			return v
 		}
@@ -57,13 +57,13 @@ func registerPredicates() {
 }
 
 func predFn(name, doc string, p func(lisp.Value) bool) {
-	fn(name, 1, 1, "(object)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(object)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(p(args[0]))
 	})
 }
 
 func predEquality(name, doc string, p func(a, b lisp.Value) bool) {
-	fn(name, 2, 2, "(x y)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun(name, "(x y)", doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(p(args[0], args[1]))
 	})
 }

@@ -12,6 +12,7 @@ package builtins
 
 import (
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -19,40 +20,103 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// groups are the files' register functions; a group's number is its
-// place here, which the index records, so append new groups at the end.
-var groups = [...]func(){
-	registerChars, registerDocs, registerFormat, registerFunctional, registerHashtables,
-	registerLists, registerListsAssoc, registerListsMap, registerLoop, registerMacros,
-	registerMacrosCase, registerMacrosCheck, registerMacrosStandard, registerMacrosDefstruct, registerMacrosIteration,
-	registerMacrosSetf, registerNumbers, registerNumbersBits, registerNumbersDivide,
-	registerNumbersFloat, registerOutput, registerPredicates, registerSequences,
-	registerSequencesArrays, registerSequencesMap, registerSequencesOrder,
-	registerSequencesSearch, registerStrings, registerStringsCase, registerStringsCompare,
-	registerClosClass, registerClosSlots, registerClosGeneric, registerClosInstance, registerClosDefine,
-	registerClosMacros,
-	registerListsSets, registerSequencesMake, registerNumbersFloatParts, registerHashtablesMore,
-	registerTypesSubtypep, registerNumbersBoole, registerNumbersComplex, registerNumbersLogic,
-	registerNumbersBytes, registerPackages,
-	registerSymbolPlists, registerPathnames, registerMacrosDefstructTyped, registerMacrosIOSyntax,
-	registerPathnameParts, registerStreamSequences,
+// groups are the library's groups of builtins, one per file and keyed by
+// the file's name: each file registers its builtins and macros from one
+// register function, which registers no other group. The generated index
+// names each builtin's group, so a file added here is a line in this
+// list and a regenerated index (go generate ./builtins).
+var groups = map[string]*group{
+	"arrays":                 {register: registerArrays},
+	"arrays_bits":            {register: registerBitOps},
+	"arrays_displaced":       {register: registerArraysDisplaced},
+	"chars":                  {register: registerChars},
+	"clos_class":             {register: registerClosClass},
+	"clos_define":            {register: registerClosDefine},
+	"clos_generic":           {register: registerClosGeneric},
+	"clos_instance":          {register: registerClosInstance},
+	"clos_macros":            {register: registerClosMacros},
+	"clos_slots":             {register: registerClosSlots},
+	"compile":                {register: registerCompile},
+	"constantp":              {register: registerConstantp},
+	"deftype":                {register: registerDeftype},
+	"docs":                   {register: registerDocs},
+	"format":                 {register: registerFormat},
+	"functional":             {register: registerFunctional},
+	"hashtables":             {register: registerHashtables},
+	"hashtables_more":        {register: registerHashtablesMore},
+	"input":                  {register: registerInput},
+	"lists":                  {register: registerLists},
+	"lists_assoc":            {register: registerListsAssoc},
+	"lists_map":              {register: registerListsMap},
+	"lists_sets":             {register: registerListsSets},
+	"loop":                   {register: registerLoop},
+	"macros":                 {register: registerMacros},
+	"macros_case":            {register: registerMacrosCase},
+	"macros_check":           {register: registerMacrosCheck},
+	"macros_defstruct":       {register: registerMacrosDefstruct},
+	"macros_defstruct_typed": {register: registerMacrosDefstructTyped},
+	"macros_io_syntax":       {register: registerMacrosIOSyntax},
+	"macros_iteration":       {register: registerMacrosIteration},
+	"macros_setf":            {register: registerMacrosSetf},
+	"macros_setf_expansion":  {register: registerSetfExpansion},
+	"macros_standard":        {register: registerMacrosStandard},
+	"numbers":                {register: registerNumbers},
+	"numbers_bits":           {register: registerNumbersBits},
+	"numbers_boole":          {register: registerNumbersBoole},
+	"numbers_bytes":          {register: registerNumbersBytes},
+	"numbers_complex":        {register: registerNumbersComplex},
+	"numbers_divide":         {register: registerNumbersDivide},
+	"numbers_float":          {register: registerNumbersFloat},
+	"numbers_float_parts":    {register: registerNumbersFloatParts},
+	"numbers_logic":          {register: registerNumbersLogic},
+	"output":                 {register: registerOutput},
+	"output_options":         {register: registerPrintOptions},
+	"output_pretty":          {register: registerOutputPretty},
+	"packages":               {register: registerPackages},
+	"packages_iterate":       {register: registerPackageIterator},
+	"pathnames":              {register: registerPathnames},
+	"pathnames_make":         {register: registerPathnameParts},
+	"predicates":             {register: registerPredicates},
+	"sequences":              {register: registerSequences},
+	"sequences_arrays":       {register: registerSequencesArrays},
+	"sequences_make":         {register: registerSequencesMake},
+	"sequences_map":          {register: registerSequencesMap},
+	"sequences_order":        {register: registerSequencesOrder},
+	"sequences_search":       {register: registerSequencesSearch},
+	"strings":                {register: registerStrings},
+	"strings_case":           {register: registerStringsCase},
+	"stream_sequences":       {register: registerStreamSequences},
+	"strings_compare":        {register: registerStringsCompare},
+	"symbols_copy":           {register: registerSymbolsCopy},
+	"symbols_plist":          {register: registerSymbolPlists},
+	"time":                   {register: registerTime},
+	"types_subtypep":         {register: registerTypesSubtypep},
+}
+
+// A group is one file's register function and, once it has run, what it
+// registered; defs is set once and then only read.
+type group struct {
+	register func()
+	defs     atomic.Pointer[groupDefs]
 }
 
 // What the groups registered. Registration appends to functions and
 // macros one group at a time, under registering; each group's share is
-// recorded in its slot of loaded, which is set once and then only read.
+// recorded in its defs.
 var (
 	registering   sync.Mutex
 	functions     []*eval.Builtin
 	macros        []macroDef
 	spareBuiltins []eval.Builtin
-	loaded        [len(groups)]atomic.Pointer[groupDefs]
 )
 
-// groupDefs is one group's builtins and macros, in registration order.
+// groupDefs is one group's builtins and macros, in registration order,
+// and each by its upper-case name (the last of a name registered twice).
 type groupDefs struct {
-	functions []*eval.Builtin
-	macros    []macroDef
+	functions   []*eval.Builtin
+	macros      []macroDef
+	fnByName    map[string]*eval.Builtin
+	macroByName map[string]*macroDef
 }
 
 type macroDef struct {
@@ -60,14 +124,18 @@ type macroDef struct {
 	expand    eval.MacroFunc
 }
 
-// fn registers a builtin function.
-func fn(name string, min, max int, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
+// defun registers a builtin function. args is its lambda list, the one
+// statement of its signature: describe shows it, and the evaluator checks
+// the argument count it implies (eval.LambdaListArity), so the body's
+// unpacking must accept what it says (TestBodiesAcceptTheirLambdaLists).
+func defun(name, args, doc string, f func(t *eval.Thread, args []lisp.Value) lisp.Value) {
+	least, most, _ := eval.LambdaListArity(args) // TestLambdaListsRead: every one reads
 	if len(spareBuiltins) == 0 {
 		spareBuiltins = make([]eval.Builtin, 64)
 	}
 	b := &spareBuiltins[0]
 	spareBuiltins = spareBuiltins[1:]
-	*b = eval.Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: f}
+	*b = eval.Builtin{Name: name, Min: least, Max: most, Args: args, Doc: doc, Fn: f}
 	functions = append(functions, b)
 }
 
@@ -76,30 +144,39 @@ func macro(name, doc string, expand eval.MacroFunc) {
 	macros = append(macros, macroDef{name, doc, expand})
 }
 
-// group returns group g's definitions, registering the group first if no
-// image has needed it yet.
-func group(g int) *groupDefs {
-	if defs := loaded[g].Load(); defs != nil {
+// groupNamed returns the named group's definitions, registering the
+// group first if no image has needed it yet.
+func groupNamed(name string) *groupDefs {
+	g := groups[name]
+	if defs := g.defs.Load(); defs != nil {
 		return defs
 	}
 	registering.Lock()
 	defer registering.Unlock()
-	if defs := loaded[g].Load(); defs != nil {
+	if defs := g.defs.Load(); defs != nil {
 		return defs
 	}
 	f, m := len(functions), len(macros)
-	groups[g]()
+	g.register()
 	interruptiblePrinting(functions[f:])
 	reserveBignums(functions[f:])
 	defs := &groupDefs{functions: functions[f:len(functions):len(functions)], macros: macros[m:len(macros):len(macros)]}
-	loaded[g].Store(defs)
+	defs.fnByName = make(map[string]*eval.Builtin, len(defs.functions))
+	for _, b := range defs.functions {
+		defs.fnByName[strings.ToUpper(b.Name)] = b
+	}
+	defs.macroByName = make(map[string]*macroDef, len(defs.macros))
+	for i := range defs.macros {
+		defs.macroByName[strings.ToUpper(defs.macros[i].name)] = &defs.macros[i]
+	}
+	g.defs.Store(defs)
 	return defs
 }
 
 // loadAll registers every group, for what must see the whole library.
 func loadAll() {
-	for g := range groups {
-		group(g)
+	for name := range groups {
+		groupNamed(name)
 	}
 }
 
@@ -118,22 +195,22 @@ func resolve(name string) (fn *eval.Builtin, m *eval.Macro, ok bool) {
 	if !ok {
 		return nil, nil, false
 	}
-	if e.fnGroup >= 0 {
-		fn = group(int(e.fnGroup)).functions[e.fnPos]
+	if e.fnGroup != "" {
+		fn = groupNamed(e.fnGroup).fnByName[name]
 	}
-	if e.macroGroup >= 0 {
-		d := group(int(e.macroGroup)).macros[e.macroPos]
+	if e.macroGroup != "" {
+		d := groupNamed(e.macroGroup).macroByName[name]
 		m = &eval.Macro{Doc: d.doc, Expand: d.expand}
 	}
 	return fn, m, true
 }
 
-// indexEntry is where the library defines one name: the group and the
-// place in it of its function and of its macro, -1 for none.
+// indexEntry is where the library defines one name: the group of its
+// function and the group of its macro, "" for none. A group finds the
+// name itself, so adding a builtin changes one line of the index.
 type indexEntry struct {
-	name                 string
-	fnGroup, fnPos       int16
-	macroGroup, macroPos int16
+	name                string
+	fnGroup, macroGroup string
 }
 
 // indexed finds name in libraryIndex, which is sorted by name.

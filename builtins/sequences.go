@@ -17,19 +17,19 @@ import (
 )
 
 func registerSequences() {
-	fn("length", 1, 1, "(sequence)", "Return the number of elements of a proper list, vector or string.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("length", "(sequence)", "Return the number of elements of a proper list, vector or string.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return lisp.MakeInt(int64(seqLength("length", args[0])))
 	})
 	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return lisp.MakeInt(int64(seqLength("length", a))) })
-	fn("elt", 2, 2, "(sequence index)", "Return the element of the sequence at the zero-based index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("elt", "(sequence index)", "Return the element of the sequence at the zero-based index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqElt("elt", args[0], args[1])
 	})
 	fast2(func(t *eval.Thread, s, i lisp.Value) lisp.Value { return seqElt("elt", s, i) })
-	fn("%set-elt", 3, 3, "(sequence index value)", "Store value at index of the sequence and return it (the setf of elt).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-elt", "(sequence index value)", "Store value at index of the sequence and return it (the setf of elt).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		seqSetElt("elt", args[0], args[1], args[2])
 		return args[2]
 	})
-	fn("subseq", 2, 3, "(sequence start &optional end)", "Return a fresh sequence of the same kind holding the elements from start below end.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("subseq", "(sequence start &optional end)", "Return a fresh sequence of the same kind holding the elements from start below end.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := seqLength("subseq", args[0])
 		end := n
 		if len(args) > 2 {
@@ -39,14 +39,14 @@ func registerSequences() {
 		seqCheckBounds("subseq", start, end, n, len(args) > 2 && args[2] != lisp.Value(lisp.Nil))
 		return seqSub(args[0], start, end)
 	})
-	fn("copy-seq", 1, 1, "(sequence)", "Return a fresh copy of the sequence (the elements are shared).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("copy-seq", "(sequence)", "Return a fresh copy of the sequence (the elements are shared).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqSub(args[0], 0, seqLength("copy-seq", args[0]))
 	})
-	fn("reverse", 1, 1, "(sequence)", "Return a fresh sequence with the elements in reverse order.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("reverse", "(sequence)", "Return a fresh sequence with the elements in reverse order.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqReverse(args[0])
 	})
 	fast1(func(t *eval.Thread, a lisp.Value) lisp.Value { return seqReverse(a) })
-	fn("nreverse", 1, 1, "(sequence)", "Reverse the sequence, reusing its storage, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("nreverse", "(sequence)", "Reverse the sequence, reusing its storage, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch x := args[0].(type) {
 		case *lisp.Vector:
 			for i, j := 0, len(x.Items)-1; i < j; i, j = i+1, j-1 {

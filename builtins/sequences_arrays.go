@@ -14,17 +14,17 @@ import (
 )
 
 func registerSequencesArrays() {
-	fn("vector", 0, -1, "(&rest objects)", "Return a new simple vector of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("vector", "(&rest objects)", "Return a new simple vector of the arguments.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Vector{Items: append([]lisp.Value{}, args...)}
 	})
-	fn("svref", 2, 2, "(simple-vector index)", "Return the element of the simple vector at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("svref", "(simple-vector index)", "Return the element of the simple vector at the index.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqElt("svref", seqVectorArg("svref", args[0]), args[1])
 	})
-	fn("%set-svref", 3, 3, "(simple-vector index value)", "Store value at index of the simple vector and return it (the setf of svref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-svref", "(simple-vector index value)", "Store value at index of the simple vector and return it (the setf of svref).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		seqSetElt("svref", seqVectorArg("svref", args[0]), args[1], args[2])
 		return args[2]
 	})
-	fn("%set-char", 3, 3, "(string index character)", "Store the character at index of the string and return it (the setf of char and schar).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-char", "(string index character)", "Store the character at index of the string and return it (the setf of char and schar).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		s, ok := args[0].(*lisp.String)
 		if !ok {
 			lisp.TypeError("char", args[0], "a string")
@@ -33,7 +33,7 @@ func registerSequencesArrays() {
 		return args[2]
 	})
 
-	fn("vector-push", 2, 2, "(new-element vector)", "Store the element at the fill pointer and advance it; return the old fill pointer, or nil when the vector is full.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("vector-push", "(new-element vector)", "Store the element at the fill pointer and advance it; return the old fill pointer, or nil when the vector is full.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[1].(type) {
 		case *lisp.String:
 			return seqStringPush("vector-push", v, args[0], false)
@@ -50,7 +50,7 @@ func registerSequencesArrays() {
 		lisp.TypeError("vector-push", args[1], "a vector with a fill pointer")
 		return nil
 	})
-	fn("vector-push-extend", 2, 3, "(new-element vector &optional extension)", "Store the element at the fill pointer, growing the vector if needed; return the old fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("vector-push-extend", "(new-element vector &optional extension)", "Store the element at the fill pointer, growing the vector if needed; return the old fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[1].(type) {
 		case *lisp.String:
 			return seqStringPush("vector-push-extend", v, args[0], true)
@@ -72,7 +72,7 @@ func registerSequencesArrays() {
 		lisp.TypeError("vector-push-extend", args[1], "a vector with a fill pointer")
 		return nil
 	})
-	fn("vector-pop", 1, 1, "(vector)", "Decrease the fill pointer by one and return the element it then points at.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("vector-pop", "(vector)", "Decrease the fill pointer by one and return the element it then points at.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[0].(type) {
 		case *lisp.String:
 			strNeedFillPointer("vector-pop", v)
@@ -95,7 +95,7 @@ func registerSequencesArrays() {
 		lisp.TypeError("vector-pop", args[0], "a vector with a fill pointer")
 		return nil
 	})
-	fn("fill-pointer", 1, 1, "(vector)", "Return the fill pointer of the vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("fill-pointer", "(vector)", "Return the fill pointer of the vector.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := args[0].(type) {
 		case *lisp.String:
 			strNeedFillPointer("fill-pointer", v)
@@ -107,7 +107,7 @@ func registerSequencesArrays() {
 		lisp.TypeError("fill-pointer", args[0], "a vector with a fill pointer")
 		return nil
 	})
-	fn("%set-fill-pointer", 2, 2, "(vector index)", "Set the fill pointer of the vector and return it (the setf of fill-pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-fill-pointer", "(vector index)", "Set the fill pointer of the vector and return it (the setf of fill-pointer).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		if s, ok := args[0].(*lisp.String); ok {
 			strNeedFillPointer("fill-pointer", s)
 			n := indexArg("fill-pointer", args[1])
@@ -135,7 +135,7 @@ func registerSequencesArrays() {
 		}
 		return args[1]
 	})
-	fn("array-has-fill-pointer-p", 1, 1, "(array)", "True if the array has a fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("array-has-fill-pointer-p", "(array)", "True if the array has a fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := seqArrayArg("array-has-fill-pointer-p", args[0]).(type) {
 		case *lisp.Vector:
 			return lisp.Bool(v.FillPointer)
@@ -144,7 +144,7 @@ func registerSequencesArrays() {
 		}
 		return lisp.Nil
 	})
-	fn("adjustable-array-p", 1, 1, "(array)", "True if the array was made adjustable.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("adjustable-array-p", "(array)", "True if the array was made adjustable.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch v := seqArrayArg("adjustable-array-p", args[0]).(type) {
 		case *lisp.Vector:
 			return lisp.Bool(v.Adjustable)
@@ -153,7 +153,7 @@ func registerSequencesArrays() {
 		}
 		return lisp.Nil
 	})
-	fn("%set-subseq", 3, 4, "(sequence start [end] new)", "Replace the elements of the sequence from start below end with those of new, as many as both hold, and return new (the setf of subseq).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%set-subseq", "(sequence start [end] new)", "Replace the elements of the sequence from start below end with those of new, as many as both hold, and return new (the setf of subseq).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		seq, newSeq := args[0], args[len(args)-1]
 		dst := seqValues(t, "subseq", seq)
 		if _, ok := seq.(*lisp.Vector); !ok {
@@ -170,9 +170,8 @@ func registerSequencesArrays() {
 		seqStore("subseq", seq, dst)
 		return newSeq
 	})
-	registerArrays()
 
-	fn("fill", 2, -1, "(sequence item &key start end)", "Store item into every element of the sequence in the bounds and return the sequence.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("fill", "(sequence item &key start end)", "Store item into every element of the sequence in the bounds and return the sequence.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("fill", args[2:], "start", "end")
 		seq := args[0]
 		items := seqValues(t, "fill", seq)
@@ -186,7 +185,7 @@ func registerSequencesArrays() {
 		seqStore("fill", seq, items)
 		return seq
 	})
-	fn("replace", 2, -1, "(sequence-1 sequence-2 &key start1 end1 start2 end2)", "Copy elements of sequence-2 into sequence-1 (as many as fit in both bounds) and return sequence-1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("replace", "(sequence-1 sequence-2 &key start1 end1 start2 end2)", "Copy elements of sequence-2 into sequence-1 (as many as fit in both bounds) and return sequence-1.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("replace", args[2:], "start1", "end1", "start2", "end2")
 		dst := seqValues(t, "replace", args[0])
 		if _, ok := args[0].(*lisp.Vector); !ok {

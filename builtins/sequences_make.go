@@ -9,7 +9,7 @@ import (
 )
 
 func registerSequencesMake() {
-	fn("make-sequence", 2, -1, "(result-type size &key initial-element)", "Return a new sequence of the result type and size, each element the initial element.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("make-sequence", "(result-type size &key initial-element)", "Return a new sequence of the result type and size, each element the initial element.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("make-sequence", args[2:], "initial-element")
 		kind := seqResultKind(t, "make-sequence", args[0])
 		n := indexArg("make-sequence", args[1])
@@ -31,7 +31,7 @@ func registerSequencesMake() {
 		}
 		return seqMake("make-sequence", kind, items)
 	})
-	fn("merge", 4, -1, "(result-type sequence-1 sequence-2 predicate &key key)", "Return a sequence of the result type holding the elements of both sorted sequences in the predicate's order; of equal elements, those of sequence-1 come first.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("merge", "(result-type sequence-1 sequence-2 predicate &key key)", "Return a sequence of the result type holding the elements of both sorted sequences in the predicate's order; of equal elements, those of sequence-1 come first.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("merge", args[4:], "key")
 		kind := seqResultKind(t, "merge", args[0])
 		a, b := seqValues(t, "merge", args[1]), seqValues(t, "merge", args[2])

@@ -23,7 +23,7 @@ const (
 )
 
 func registerSequencesMap() {
-	fn("map", 3, -1, "(result-type function sequence &rest more-sequences)", "Call the function on successive elements of the sequences and return the results as a sequence of the result type (nil: none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("map", "(result-type function sequence &rest more-sequences)", "Call the function on successive elements of the sequences and return the results as a sequence of the result type (nil: none).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kind := seqResultKind(t, "map", args[0])
 		var out []lisp.Value
 		seqWalkN(t, "map", args[2:], func(elems []lisp.Value) bool {
@@ -40,7 +40,7 @@ func registerSequencesMap() {
 		}
 		return result
 	})
-	fn("map-into", 2, -1, "(result-sequence function &rest sequences)", "Store the results of calling the function on successive elements of the sequences into the result sequence, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("map-into", "(result-sequence function &rest sequences)", "Store the results of calling the function on successive elements of the sequences into the result sequence, and return it.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		n := seqLength("map-into", args[0])
 		// A vector with a fill pointer is filled up to its whole size and
 		// its fill pointer left after the last element stored.
@@ -90,7 +90,7 @@ func registerSequencesMap() {
 		seqStore("map-into", args[0], items)
 		return args[0]
 	})
-	fn("concatenate", 1, -1, "(result-type &rest sequences)", "Return a new sequence of the result type holding the elements of all the sequences in order.", func(t *eval.Thread, args []lisp.Value) (r lisp.Value) {
+	defun("concatenate", "(result-type &rest sequences)", "Return a new sequence of the result type holding the elements of all the sequences in order.", func(t *eval.Thread, args []lisp.Value) (r lisp.Value) {
 		kind := seqResultKind(t, "concatenate", args[0])
 		if kind == kindNone {
 			lisp.Errorf("concatenate: nil is not a sequence type")
@@ -120,7 +120,7 @@ func registerSequencesMap() {
 		}
 		return seqMake("concatenate", kind, out)
 	})
-	fn("coerce", 2, 2, "(object result-type)", "Convert the object to the result type: a sequence type, character, float or function.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("coerce", "(object result-type)", "Convert the object to the result type: a sequence type, character, float or function.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return seqCoerce(t, args[0], args[1])
 	})
 }

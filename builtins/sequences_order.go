@@ -17,10 +17,10 @@ func registerSequencesOrder() {
 			return seqSort(t, op, args[0], args[1], kw)
 		}
 	}
-	fn("sort", 2, -1, "(sequence predicate &key key)", "Sort the sequence in place by the predicate (called as (predicate a b), true when a goes first) and return it.", sorter("sort"))
-	fn("stable-sort", 2, -1, "(sequence predicate &key key)", "Sort the sequence in place, keeping equal elements in their order, and return it.", sorter("stable-sort"))
+	defun("sort", "(sequence predicate &key key)", "Sort the sequence in place by the predicate (called as (predicate a b), true when a goes first) and return it.", sorter("sort"))
+	defun("stable-sort", "(sequence predicate &key key)", "Sort the sequence in place, keeping equal elements in their order, and return it.", sorter("stable-sort"))
 
-	fn("reduce", 2, -1, "(function sequence &key key from-end start end initial-value)", "Combine the elements with the two-argument function, left to right (or right to left with :from-end).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("reduce", "(function sequence &key key from-end start end initial-value)", "Combine the elements with the two-argument function, left to right (or right to left with :from-end).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("reduce", args[2:], "key", "from-end", "start", "end", "initial-value")
 		return seqReduce(t, args[0], args[1], kw)
 	})
@@ -42,7 +42,7 @@ func registerSequencesOrder() {
 		{"notevery", "True if the predicate is false of some element of the sequences.", false, lisp.T, lisp.Nil},
 	} {
 		q := q
-		fn(q.name, 2, -1, "(predicate sequence &rest more-sequences)", q.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(q.name, "(predicate sequence &rest more-sequences)", q.doc, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			result := q.finalResult
 			seqWalkN(t, q.name, args[1:], func(elems []lisp.Value) bool {
 				v := t.Apply(args[0], elems)

@@ -78,14 +78,14 @@ func registerSequencesSearch() {
 		kw := parseKeys(op, args[1:], "from-end", "test", "test-not", "start", "end", "key")
 		return seqRemoveDuplicates(t, op, args[0], kw)
 	}
-	fn("remove-duplicates", 1, -1, "(sequence &key from-end test test-not start end key)", "Return a copy of the sequence keeping one of each group of matching elements (the last, or the first with :from-end).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("remove-duplicates", "(sequence &key from-end test test-not start end key)", "Return a copy of the sequence keeping one of each group of matching elements (the last, or the first with :from-end).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return dedup(t, args, "remove-duplicates")
 	})
-	fn("delete-duplicates", 1, -1, "(sequence &key from-end test test-not start end key)", "As remove-duplicates (nodelisp builds a fresh sequence).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("delete-duplicates", "(sequence &key from-end test test-not start end key)", "As remove-duplicates (nodelisp builds a fresh sequence).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return dedup(t, args, "delete-duplicates")
 	})
 
-	fn("search", 2, -1, "(sequence-1 sequence-2 &key from-end test test-not key start1 end1 start2 end2)", "Return the index in sequence-2 where a subsequence matching sequence-1 begins, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("search", "(sequence-1 sequence-2 &key from-end test test-not key start1 end1 start2 end2)", "Return the index in sequence-2 where a subsequence matching sequence-1 begins, or nil.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("search", args[2:], "from-end", "test", "test-not", "key", "start1", "end1", "start2", "end2")
 		test, key := lstTest(t, kw), lstKey(t, kw)
 		a, b := seqValues(t, "search", args[0]), seqValues(t, "search", args[1])
@@ -114,7 +114,7 @@ func registerSequencesSearch() {
 		}
 		return lisp.MakeInt(int64(s2 + found))
 	})
-	fn("mismatch", 2, -1, "(sequence-1 sequence-2 &key from-end test test-not key start1 end1 start2 end2)", "Return the index in sequence-1 where the two sequences first differ, or nil if they match.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("mismatch", "(sequence-1 sequence-2 &key from-end test test-not key start1 end1 start2 end2)", "Return the index in sequence-1 where the two sequences first differ, or nil if they match.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		kw := parseKeys("mismatch", args[2:], "from-end", "test", "test-not", "key", "start1", "end1", "start2", "end2")
 		test, key := lstTest(t, kw), lstKey(t, kw)
 		a, b := seqValues(t, "mismatch", args[0]), seqValues(t, "mismatch", args[1])
@@ -168,7 +168,7 @@ func seqVariants(name string, lead int, withCount bool, doc string, body func(t 
 		if name == "find" || name == "position" {
 			what = v.one
 		}
-		fn(op, lead+2, -1, "("+leadArgs+v.args+countKey+")", doc+what+".", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		defun(op, "("+leadArgs+v.args+countKey+")", doc+what+".", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			keys := []string{"from-end", "start", "end", "key"}
 			if v.suffix == "" {
 				keys = append(keys, "test", "test-not")

@@ -13,7 +13,7 @@ import (
 // only, so the sequence's elements are characters.
 
 func registerStreamSequences() {
-	fn("read-sequence", 2, 6, "(sequence stream &key start end)", "Fill SEQUENCE (between :start and :end) with characters read from STREAM; return the index of the first element not filled.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("read-sequence", "(sequence stream &key start end)", "Fill SEQUENCE (between :start and :end) with characters read from STREAM; return the index of the first element not filled.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kw := parseKeys("read-sequence", a[2:], "start", "end")
 		in := inStreamArg(t, "read-sequence", a[1])
 		items := seqValues(t, "read-sequence", a[0])
@@ -37,7 +37,7 @@ func registerStreamSequences() {
 		}
 		return lisp.MakeInt(int64(i))
 	})
-	fn("write-sequence", 2, 6, "(sequence stream &key start end)", "Write the characters of SEQUENCE (between :start and :end) to STREAM; return the sequence.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("write-sequence", "(sequence stream &key start end)", "Write the characters of SEQUENCE (between :start and :end) to STREAM; return the sequence.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kw := parseKeys("write-sequence", a[2:], "start", "end")
 		out := outStream(t, "write-sequence", a, 1)
 		items := seqValues(t, "write-sequence", a[0])

@@ -18,7 +18,7 @@ import (
 
 func registerStrings() {
 	for _, name := range []string{"char", "schar"} {
-		fn(name, 2, 2, "(string index)", "The character at an index of a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(name, "(string index)", "The character at an index of a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			s := stringArg(name, a[0])
 			i, ok := a[1].(lisp.Fixnum)
 			if !ok || i < 0 {
@@ -31,13 +31,13 @@ func registerStrings() {
 			return nil
 		})
 	}
-	fn("string", 1, 1, "(x)", "The string a designator names: a string itself, a symbol's name, or a one-character string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("string", "(x)", "The string a designator names: a string itself, a symbol's name, or a one-character string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if s, ok := a[0].(*lisp.String); ok {
 			return s
 		}
 		return lisp.NewString(stringDesignator("string", a[0]))
 	})
-	fn("make-string", 1, -1, "(size &key initial-element element-type)", "A fresh string of size copies of :initial-element.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-string", "(size &key initial-element element-type)", "A fresh string of size copies of :initial-element.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n := indexArg("make-string", a[0])
 		kw := parseKeys("make-string", a[1:], "initial-element", "element-type")
 		if et, ok := kw.get("element-type"); ok && !seqIsCharType(et) {
@@ -52,17 +52,17 @@ func registerStrings() {
 		}
 		return makeString(t, "make-string", n, c)
 	})
-	fn("symbol-name", 1, 1, "(symbol)", "The name of a symbol, as a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("symbol-name", "(symbol)", "The name of a symbol, as a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.NewString(symbolArg("symbol-name", a[0]).Name)
 	})
-	fn("make-symbol", 1, 1, "(name)", "A fresh uninterned symbol with a name.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("make-symbol", "(name)", "A fresh uninterned symbol with a name.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return &lisp.Symbol{Name: stringArg("make-symbol", a[0])}
 	})
-	fn("parse-integer", 1, 9, "(string &key start end radix junk-allowed)", "Parse an integer from a string; second value the index where parsing stopped.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("parse-integer", "(string &key start end radix junk-allowed)", "Parse an integer from a string; second value the index where parsing stopped.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		n, pos := strParseInteger(a)
 		return t.Values(n, lisp.MakeInt(int64(pos)))
 	})
-	fn("read-from-string", 1, -1, "(string &optional eof-error-p eof-value &key start end preserve-whitespace)", "Read one object from a string; second value the index after it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("read-from-string", "(string &optional eof-error-p eof-value &key start end preserve-whitespace)", "Read one object from a string; second value the index after it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		if s, ok := a[0].(*lisp.String); ok {
 			// What the reader makes: at most a cons for every two characters.
 			reserve(t, int64(len(s.S))*consBytes/2, "read-from-string", len(s.S), "characters")

@@ -23,7 +23,7 @@ func registerStringsCase() {
 		{"nstring-capitalize", "Capitalise the words of a string in place and return it.", strCapitalizeRunes, true},
 	}
 	for _, c := range conv {
-		fn(c.name, 1, 5, "(string &key start end)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(c.name, "(string &key start end)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			var rs []rune
 			target, isString := a[0].(*lisp.String)
 			if c.destroy {
@@ -52,7 +52,7 @@ func registerStringsCase() {
 		{"string-right-trim", "A copy of a string without the characters of the bag at its end.", false, true},
 	}
 	for _, c := range trim {
-		fn(c.name, 2, 2, "(character-bag string)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(c.name, "(character-bag string)", c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			bag := strCharBag(c.name, a[0])
 			rs := []rune(stringDesignator(c.name, a[1]))
 			i, j := 0, len(rs)

@@ -45,7 +45,7 @@ func registerStringsCompare() {
 		{"string-not-lessp", strGe, true, "Like string>= but ignoring case."},
 	}
 	for _, c := range compare {
-		fn(c.name, 2, 10, args, c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		defun(c.name, args, c.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			return strCompare(c.name, c.order, c.fold, a)
 		})
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func registerSymbolsCopy() {
-	fn("copy-symbol", 1, 2, "(symbol &optional copy-properties)", "A fresh uninterned symbol of the symbol's name; with copy-properties true it also gets a copy of the symbol's value, function and property list.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("copy-symbol", "(symbol &optional copy-properties)", "A fresh uninterned symbol of the symbol's name; with copy-properties true it also gets a copy of the symbol's value, function and property list.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		old := symbolArg("copy-symbol", a[0])
 		s := &lisp.Symbol{Name: old.Name}
 		if len(a) < 2 || a[1] == lisp.Value(lisp.Nil) {
@@ -32,7 +32,7 @@ func registerSymbolsCopy() {
 		}
 		return s
 	})
-	fn("find-all-symbols", 1, 1, "(string)", "The symbols of that name present in any package, each once.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("find-all-symbols", "(string)", "The symbols of that name present in any package, each once.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		name := stringDesignator("find-all-symbols", a[0])
 		var out []lisp.Value
 		seen := map[*lisp.Symbol]bool{}

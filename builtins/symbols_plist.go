@@ -25,15 +25,14 @@ func symbolPlist(t *eval.Thread, s *lisp.Symbol) lisp.Value {
 }
 
 func registerSymbolPlists() {
-	registerSymbolsCopy() // the same group: copy-symbol copies plists
-	fn("symbol-plist", 1, 1, "(symbol)", "Return the property list of a symbol.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("symbol-plist", "(symbol)", "Return the property list of a symbol.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return symbolPlist(t, symbolArg("symbol-plist", a[0]))
 	})
-	fn("%set-symbol-plist", 2, 2, "(symbol plist)", "Replace the property list of a symbol (the setf of symbol-plist).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%set-symbol-plist", "(symbol plist)", "Replace the property list of a symbol (the setf of symbol-plist).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		plists(t)[symbolArg("symbol-plist", a[0])] = a[1]
 		return a[1]
 	})
-	fn("get", 2, 3, "(symbol indicator &optional default)", "Return the value of the symbol's property INDICATOR, or DEFAULT (nil).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("get", "(symbol indicator &optional default)", "Return the value of the symbol's property INDICATOR, or DEFAULT (nil).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := symbolArg("get", a[0])
 		if c := lstPlistFind("get", symbolPlist(t, s), a[1]); c != nil {
 			return c.Cdr.(*lisp.Cons).Car
@@ -43,7 +42,7 @@ func registerSymbolPlists() {
 		}
 		return lisp.Nil
 	})
-	fn("%put", 3, 3, "(symbol indicator value)", "Set the symbol's property INDICATOR to VALUE (the setf of get).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("%put", "(symbol indicator value)", "Set the symbol's property INDICATOR to VALUE (the setf of get).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := symbolArg("setf get", a[0])
 		pl := symbolPlist(t, s)
 		if c := lstPlistFind("get", pl, a[1]); c != nil {
@@ -53,7 +52,7 @@ func registerSymbolPlists() {
 		plists(t)[s] = lisp.ListStar(pl, a[1], a[2])
 		return a[2]
 	})
-	fn("remprop", 2, 2, "(symbol indicator)", "Remove the symbol's property INDICATOR; true (the removed tail) if it had one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("remprop", "(symbol indicator)", "Remove the symbol's property INDICATOR; true (the removed tail) if it had one.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := symbolArg("remprop", a[0])
 		pl := symbolPlist(t, s)
 		var prev *lisp.Cons // the cons holding the value before the pair

@@ -19,10 +19,10 @@ import (
 const unixEpoch = 2208988800
 
 func registerTime() {
-	fn("get-universal-time", 0, 0, "()", "The current time as a universal time (seconds since 1900).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("get-universal-time", "()", "The current time as a universal time (seconds since 1900).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(time.Now().Unix() + unixEpoch)
 	})
-	fn("decode-universal-time", 1, 2, "(universal-time &optional time-zone)", "Return second, minute, hour, date, month, year, day of week (0 is Monday), daylight-saving-p and time zone (hours west of Greenwich).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("decode-universal-time", "(universal-time &optional time-zone)", "Return second, minute, hour, date, month, year, day of week (0 is Monday), daylight-saving-p and time zone (hours west of Greenwich).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		ut := intArg("decode-universal-time", a[0])
 		var tm time.Time
 		var dst bool
@@ -44,10 +44,10 @@ func registerTime() {
 			lisp.MakeInt(int64(tm.Day())), lisp.MakeInt(int64(tm.Month())), lisp.MakeInt(int64(tm.Year())),
 			lisp.MakeInt(int64((tm.Weekday()+6)%7)), lisp.Bool(dst), tz)
 	})
-	fn("get-decoded-time", 0, 0, "()", "The current time decoded, as decode-universal-time returns it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("get-decoded-time", "()", "The current time decoded, as decode-universal-time returns it.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return t.Call(lisp.Sym("decode-universal-time"), lisp.MakeInt(time.Now().Unix()+unixEpoch))
 	})
-	fn("encode-universal-time", 6, 7, "(second minute hour date month year &optional time-zone)", "The universal time of a decoded time, in the local zone or the given one (hours west of Greenwich).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("encode-universal-time", "(second minute hour date month year &optional time-zone)", "The universal time of a decoded time, in the local zone or the given one (hours west of Greenwich).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		const op = "encode-universal-time"
 		f := make([]int, 6)
 		for i := range f {
@@ -71,13 +71,13 @@ func registerTime() {
 		tm := time.Date(year, time.Month(f[4]), f[3], f[2], f[1], f[0], 0, loc)
 		return lisp.MakeInt(tm.Unix() + unixEpoch)
 	})
-	fn("get-internal-real-time", 0, 0, "()", "Elapsed real time in internal time units (microseconds).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("get-internal-real-time", "()", "Elapsed real time in internal time units (microseconds).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(time.Since(processStart).Microseconds())
 	})
-	fn("get-internal-run-time", 0, 0, "()", "Time used in internal time units (microseconds; real time here).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("get-internal-run-time", "()", "Time used in internal time units (microseconds; real time here).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return lisp.MakeInt(time.Since(processStart).Microseconds())
 	})
-	fn("sleep", 1, 1, "(seconds)", "Wait for the number of seconds (cut short by the cell's cancellation or timeout); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("sleep", "(seconds)", "Wait for the number of seconds (cut short by the cell's cancellation or timeout); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		secs := lisp.ToFloat(realArg("sleep", a[0]))
 		if secs < 0 {
 			lisp.TypeError("sleep", a[0], "a non-negative real")

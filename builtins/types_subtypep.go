@@ -16,7 +16,7 @@ import (
 )
 
 func registerTypesSubtypep() {
-	fn("subtypep", 2, 3, "(type-1 type-2 &optional environment)", "Return whether type-1 is a subtype of type-2 and whether that answer is certain: t t, nil t, or nil nil when nodelisp cannot tell.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("subtypep", "(type-1 type-2 &optional environment)", "Return whether type-1 is a subtype of type-2 and whether that answer is certain: t t, nil t, or nil nil when nodelisp cannot tell.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		sub, sure := subtypep(t, args[0], args[1])
 		return t.Values(lisp.Bool(sub), lisp.Bool(sure))
 	})

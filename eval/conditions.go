@@ -116,14 +116,14 @@ func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
 			in.classes[name] = &def
 			for _, r := range readers {
 				slot := r.slot
-				in.Define(&Builtin{Name: printName(r.fn), Args: "(condition)", Doc: "Read the " + printName(slot) + " slot of a " + printName(name) + ".", Min: 1, Max: 1,
-					Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+				in.Define(NewBuiltin(printName(r.fn), "(condition)", "Read the "+printName(slot)+" slot of a "+printName(name)+".",
+					func(t *Thread, args []lisp.Value) lisp.Value {
 						c, ok := args[0].(*lisp.Condition)
 						if !ok {
 							lisp.TypeError(printName(r.fn), args[0], "a condition")
 						}
 						return slotValue(c, slot)
-					}})
+					}))
 			}
 			return name
 		}

@@ -43,11 +43,11 @@ func specialFormMacro(s *lisp.Symbol) *Builtin {
 	if !ok {
 		return nil
 	}
-	return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+	return NewBuiltin(printName(s), "(form env)", "", func(t *Thread, args []lisp.Value) lisp.Value {
 		form, ok := args[0].(*lisp.Cons)
 		if !ok {
 			lisp.TypeError(printName(s), args[0], "a macro form")
 		}
 		return &lisp.Cons{Car: twin, Cdr: form.Cdr}
-	}}
+	})
 }

@@ -13,8 +13,11 @@ import (
 
 var evaluatorBuiltins []*Builtin
 
-func builtin(name string, min, max int, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) {
-	evaluatorBuiltins = append(evaluatorBuiltins, &Builtin{Name: name, Min: min, Max: max, Args: args, Doc: doc, Fn: fn})
+// defun adds an evaluator builtin. args is its lambda list, the one
+// statement of its signature: describe shows it and its arity is derived
+// from it (LambdaListArity).
+func defun(name, args, doc string, fn func(t *Thread, args []lisp.Value) lisp.Value) {
+	evaluatorBuiltins = append(evaluatorBuiltins, NewBuiltin(name, args, doc, fn)) // TestEvaluatorLambdaListsRead: every list reads
 }
 
 func symbolArg(op string, v lisp.Value) *lisp.Symbol {
@@ -60,28 +63,28 @@ var gensymCounter atomic.Int64
 
 // builtinFuncall is recognised by analysis, which compiles a funcall form
 // as a direct call (so that it can be a tail call).
-var builtinFuncall = &Builtin{Name: "funcall", Min: 1, Max: -1, Args: "(function &rest arguments)", Doc: "Call FUNCTION with the ARGUMENTS.",
-	Fn: func(t *Thread, args []lisp.Value) lisp.Value { return t.callValue(args[0], args[1:]) }}
+var builtinFuncall = NewBuiltin("funcall", "(function &rest arguments)", "Call FUNCTION with the ARGUMENTS.",
+	func(t *Thread, args []lisp.Value) lisp.Value { return t.callValue(args[0], args[1:]) })
 
-var builtinApply = &Builtin{Name: "apply", Min: 2, Max: -1, Args: "(function &rest arguments list)", Doc: "Call FUNCTION with the ARGUMENTS followed by the elements of the last one.",
-	Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+var builtinApply = NewBuiltin("apply", "(function &rest arguments list)", "Call FUNCTION with the ARGUMENTS followed by the elements of the last one.",
+	func(t *Thread, args []lisp.Value) lisp.Value {
 		spread := append([]lisp.Value{}, args[1:len(args)-1]...)
 		spread = append(spread, lisp.ListToSlice("apply", args[len(args)-1])...)
 		return t.callValue(args[0], spread)
-	}}
+	})
 
 func init() {
 	forwardFuncall, forwardApply = builtinFuncall, builtinApply
 	evaluatorBuiltins = append(evaluatorBuiltins, builtinFuncall)
 	evaluatorBuiltins = append(evaluatorBuiltins, builtinApply)
-	builtin("eval", 1, 1, "(form)", "Evaluate FORM in the global environment.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("eval", "(form)", "Evaluate FORM in the global environment.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.Eval(args[0])
 	})
-	builtin("macroexpand-1", 1, 2, "(form &optional env)", "Expand FORM once if it is a macro form; the second value tells whether it was.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("macroexpand-1", "(form &optional env)", "Expand FORM once if it is a macro form; the second value tells whether it was.", func(t *Thread, args []lisp.Value) lisp.Value {
 		v, ok := t.Macroexpand1(args[0])
 		return t.Values(v, lisp.Bool(ok))
 	})
-	builtin("macroexpand", 1, 2, "(form &optional env)", "Expand FORM until it is no longer a macro form; the second value tells whether it was one.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("macroexpand", "(form &optional env)", "Expand FORM until it is no longer a macro form; the second value tells whether it was one.", func(t *Thread, args []lisp.Value) lisp.Value {
 		form, any := args[0], false
 		for i := 0; ; i++ {
 			if i > maxExpansionsPerForm {
@@ -94,7 +97,7 @@ func init() {
 			form, any = v, true
 		}
 	})
-	builtin("macro-function", 1, 2, "(symbol &optional env)", "Return the expander of the macro SYMBOL names, or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("macro-function", "(symbol &optional env)", "Return the expander of the macro SYMBOL names, or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("macro-function", args[0])
 		c := t.in.lookup(s)
 		if c == nil || c.macro == nil {
@@ -105,15 +108,15 @@ func init() {
 		}
 		m := c.macro
 		// The expander's documentation is the macro's, as in SBCL.
-		return &Builtin{Name: printName(s), Min: 2, Max: 2, Args: "(form env)", Doc: c.macroDoc, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+		return NewBuiltin(printName(s), "(form env)", c.macroDoc, func(t *Thread, args []lisp.Value) lisp.Value {
 			return m(t, args[0])
-		}}
+		})
 	})
-	builtin("special-operator-p", 1, 1, "(symbol)", "True when SYMBOL names a special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("special-operator-p", "(symbol)", "True when SYMBOL names a special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
 		_, ok := specialForms[symbolArg("special-operator-p", args[0])]
 		return lisp.Bool(ok)
 	})
-	builtin("symbol-value", 1, 1, "(symbol)", "Return the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("symbol-value", "(symbol)", "Return the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("symbol-value", args[0])
 		if s == lisp.Nil || s == lisp.T || s.Keyword {
 			return s
@@ -124,7 +127,7 @@ func init() {
 		unboundVariable(s, nil)
 		return nil
 	})
-	builtin("set", 2, 2, "(symbol value)", "Set the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("set", "(symbol value)", "Set the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("set", args[0])
 		c := t.in.cell(s)
 		if c.constant || s == lisp.Nil || s == lisp.T || s.Keyword {
@@ -133,7 +136,7 @@ func init() {
 		c.value = args[1]
 		return args[1]
 	})
-	builtin("boundp", 1, 1, "(symbol)", "True when SYMBOL has a global value.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("boundp", "(symbol)", "True when SYMBOL has a global value.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("boundp", args[0])
 		if s == lisp.Nil || s == lisp.T || s.Keyword {
 			return lisp.T
@@ -141,7 +144,7 @@ func init() {
 		c := t.in.lookup(s)
 		return lisp.Bool(c != nil && c.value != nil)
 	})
-	builtin("makunbound", 1, 1, "(symbol)", "Remove SYMBOL's global value.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("makunbound", "(symbol)", "Remove SYMBOL's global value.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("makunbound", args[0])
 		if c := t.in.lookup(s); c != nil {
 			if c.constant {
@@ -162,9 +165,9 @@ func init() {
 			return nil
 		}
 	}
-	builtin("symbol-function", 1, 1, "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
-	builtin("fdefinition", 1, 1, "(name)", "Return the global function NAME names.", fn("fdefinition"))
-	builtin("fboundp", 1, 1, "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("symbol-function", "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
+	defun("fdefinition", "(name)", "Return the global function NAME names.", fn("fdefinition"))
+	defun("fboundp", "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
 		checkFunctionName("fboundp", args[0])
 		s := t.fnameArg("fboundp", args[0])
 		if _, ok := specialForms[s]; ok {
@@ -173,7 +176,7 @@ func init() {
 		c := t.in.lookup(s)
 		return lisp.Bool(c != nil && (c.fn != nil || c.macro != nil))
 	})
-	builtin("fmakunbound", 1, 1, "(name)", "Remove the global function or macro NAME names.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("fmakunbound", "(name)", "Remove the global function or macro NAME names.", func(t *Thread, args []lisp.Value) lisp.Value {
 		checkFunctionName("fmakunbound", args[0])
 		s := t.fnameArg("fmakunbound", args[0])
 		if c := t.in.lookup(s); c != nil {
@@ -184,17 +187,17 @@ func init() {
 		}
 		return args[0]
 	})
-	builtin("functionp", 1, 1, "(object)", "True when OBJECT is a function.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("functionp", "(object)", "True when OBJECT is a function.", func(t *Thread, args []lisp.Value) lisp.Value {
 		_, ok := args[0].(lisp.Function)
 		return lisp.Bool(ok)
 	})
 	// Every function is compiled in nodelisp's sense (analysed once into
 	// closures), as every one is in SBCL's: typep compiled-function agrees.
-	builtin("compiled-function-p", 1, 1, "(object)", "True when OBJECT is a compiled function: any function.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("compiled-function-p", "(object)", "True when OBJECT is a compiled function: any function.", func(t *Thread, args []lisp.Value) lisp.Value {
 		_, ok := args[0].(lisp.Function)
 		return lisp.Bool(ok)
 	})
-	builtin("function-lambda-expression", 1, 1, "(function)", "Return nil (nodelisp keeps no lambda expression, which the standard allows), t (the function may be a closure), and the function's name or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("function-lambda-expression", "(function)", "Return nil (nodelisp keeps no lambda expression, which the standard allows), t (the function may be a closure), and the function's name or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
 		f, ok := args[0].(lisp.Function)
 		if !ok {
 			lisp.TypeError("function-lambda-expression", args[0], "a function")
@@ -205,13 +208,13 @@ func init() {
 		}
 		return t.Values(lisp.Nil, lisp.T, name)
 	})
-	builtin("values", 0, -1, "(&rest objects)", "Return the OBJECTS as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("values", "(&rest objects)", "Return the OBJECTS as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.Values(args...)
 	})
-	builtin("values-list", 1, 1, "(list)", "Return the elements of LIST as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("values-list", "(list)", "Return the elements of LIST as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.Values(lisp.ListToSlice("values-list", args[0])...)
 	})
-	builtin("gensym", 0, 1, "(&optional prefix)", "Return a fresh uninterned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("gensym", "(&optional prefix)", "Return a fresh uninterned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
 		prefix := "G"
 		if len(args) == 1 {
 			switch p := args[0].(type) {
@@ -225,7 +228,7 @@ func init() {
 		}
 		return &lisp.Symbol{Name: fmt.Sprintf("%s%d", prefix, gensymCounter.Add(1))}
 	})
-	builtin("gentemp", 0, 1, "(&optional prefix)", "Return a fresh interned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("gentemp", "(&optional prefix)", "Return a fresh interned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
 		prefix := "T"
 		if len(args) == 1 {
 			if p, ok := args[0].(*lisp.String); ok {
@@ -239,12 +242,12 @@ func init() {
 			}
 		}
 	})
-	builtin("error", 1, -1, "(datum &rest arguments)", "Signal an error: a format control and arguments, a condition type and initargs, or a condition.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("error", "(datum &rest arguments)", "Signal an error: a format control and arguments, a condition type and initargs, or a condition.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := t.conditionFrom("error", lisp.ClassSimpleError, args[0], args[1:])
 		t.signal(c)
 		panic(c)
 	})
-	builtin("cerror", 2, -1, "(continue-format datum &rest arguments)", "Signal an error with a continue restart, which returns nil from cerror.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("cerror", "(continue-format datum &rest arguments)", "Signal an error with a continue restart, which returns nil from cerror.", func(t *Thread, args []lisp.Value) lisp.Value {
 		// A condition datum leaves the arguments to the continue format.
 		c, ok := args[1].(*lisp.Condition)
 		if !ok {
@@ -260,12 +263,12 @@ func init() {
 		})
 		return lisp.Nil
 	})
-	builtin("signal", 1, -1, "(datum &rest arguments)", "Signal a condition; return nil when no handler takes it.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("signal", "(datum &rest arguments)", "Signal a condition; return nil when no handler takes it.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := t.conditionFrom("signal", lisp.ClassSimpleCondition, args[0], args[1:])
 		t.signal(c)
 		return lisp.Nil
 	})
-	builtin("warn", 1, -1, "(datum &rest arguments)", "Signal a warning; when no handler takes it, print it and return nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("warn", "(datum &rest arguments)", "Signal a warning; when no handler takes it, print it and return nil.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := t.conditionFrom("warn", lisp.ClassSimpleWarning, args[0], args[1:])
 		if !c.IsA(lisp.ClassWarning) {
 			lisp.TypeError("warn", c, "a warning")
@@ -284,12 +287,12 @@ func init() {
 		out.WriteString(lisp.WriteToString(lisp.ClassWarning, t.PrintOptions()) + ": " + c.Message + "\n")
 		return lisp.Nil
 	})
-	builtin("make-condition", 1, -1, "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("make-condition", "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.makeCondition(symbolArg("make-condition", args[0]), args[1:])
 	})
 	slot := func(name, slotName, doc string, field func(c *lisp.Condition) lisp.Value) {
 		s := lisp.Sym(slotName)
-		builtin(name, 1, 1, "(condition)", doc, func(t *Thread, args []lisp.Value) lisp.Value {
+		defun(name, "(condition)", doc, func(t *Thread, args []lisp.Value) lisp.Value {
 			c, ok := args[0].(*lisp.Condition)
 			if !ok {
 				lisp.TypeError(name, args[0], "a condition")

@@ -107,20 +107,20 @@ func qqList(x lisp.Value, d int) lisp.Value {
 }
 
 var (
-	builtinList = &Builtin{Name: "list", Min: 0, Max: -1, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+	builtinList = NewBuiltin("list", "(&rest objects)", "", func(t *Thread, args []lisp.Value) lisp.Value {
 		return lisp.List(args...)
-	}}
-	builtinCons = &Builtin{Name: "cons", Min: 2, Max: 2, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+	})
+	builtinCons = NewBuiltin("cons", "(car cdr)", "", func(t *Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Cons{Car: args[0], Cdr: args[1]}
-	}}
-	builtinCdr = &Builtin{Name: "cdr", Min: 1, Max: 1, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+	})
+	builtinCdr = NewBuiltin("cdr", "(list)", "", func(t *Thread, args []lisp.Value) lisp.Value {
 		return lisp.Cdr(args[0])
-	}}
+	})
 	// builtinQQAppend copies its first argument (a proper list) onto the second.
-	builtinQQAppend = &Builtin{Name: "append", Min: 2, Max: 2, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+	builtinQQAppend = NewBuiltin("append", "(list tail)", "", func(t *Thread, args []lisp.Value) lisp.Value {
 		return lisp.ListStar(args[1], lisp.ListToSlice("append", args[0])...)
-	}}
-	builtinQQVector = &Builtin{Name: "vector", Min: 1, Max: 1, Fn: func(t *Thread, args []lisp.Value) lisp.Value {
+	})
+	builtinQQVector = NewBuiltin("vector", "(list)", "", func(t *Thread, args []lisp.Value) lisp.Value {
 		return &lisp.Vector{Items: lisp.ListToSlice("vector", args[0])}
-	}}
+	})
 )

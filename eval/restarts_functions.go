@@ -103,7 +103,7 @@ func optionalArg(args []lisp.Value, i int) lisp.Value {
 }
 
 func init() {
-	builtin("compute-restarts", 0, 1, "(&optional condition)", "Return the active restarts that apply to CONDITION, innermost first.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("compute-restarts", "(&optional condition)", "Return the active restarts that apply to CONDITION, innermost first.", func(t *Thread, args []lisp.Value) lisp.Value {
 		c := optionalArg(args, 0)
 		var out []lisp.Value
 		for i := len(t.restarts) - 1; i >= 0; i-- {
@@ -113,13 +113,13 @@ func init() {
 		}
 		return lisp.List(out...)
 	})
-	builtin("find-restart", 1, 2, "(identifier &optional condition)", "Return the innermost active restart named IDENTIFIER, or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("find-restart", "(identifier &optional condition)", "Return the innermost active restart named IDENTIFIER, or nil.", func(t *Thread, args []lisp.Value) lisp.Value {
 		if r := t.findRestart("find-restart", args[0], optionalArg(args, 1)); r != nil {
 			return r
 		}
 		return lisp.Nil
 	})
-	builtin("%call-with-condition-restarts", 3, 3, "(condition restarts thunk)", "Call THUNK with RESTARTS associated with CONDITION (internal: with-condition-restarts).", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("%call-with-condition-restarts", "(condition restarts thunk)", "Call THUNK with RESTARTS associated with CONDITION (internal: with-condition-restarts).", func(t *Thread, args []lisp.Value) lisp.Value {
 		c, ok := args[0].(*lisp.Condition)
 		if !ok {
 			lisp.TypeError("with-condition-restarts", args[0], "a condition")
@@ -135,7 +135,7 @@ func init() {
 		defer dissociate(rs, associate(rs, c))
 		return t.callValue(args[2], nil)
 	})
-	builtin("restart-name", 1, 1, "(restart)", "Return the name of RESTART (nil when it is anonymous).", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("restart-name", "(restart)", "Return the name of RESTART (nil when it is anonymous).", func(t *Thread, args []lisp.Value) lisp.Value {
 		r, ok := args[0].(*lisp.Restart)
 		if !ok {
 			lisp.TypeError("restart-name", args[0], "a restart")
@@ -145,10 +145,10 @@ func init() {
 		}
 		return r.Name
 	})
-	builtin("invoke-restart", 1, -1, "(restart &rest arguments)", "Transfer control to RESTART, passing it the arguments.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("invoke-restart", "(restart &rest arguments)", "Transfer control to RESTART, passing it the arguments.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.invokeRestart(t.mustFindRestart("invoke-restart", args[0], nil), args[1:])
 	})
-	builtin("invoke-restart-interactively", 1, 1, "(restart)", "Invoke RESTART with the arguments its interactive function returns (none without one).", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("invoke-restart-interactively", "(restart)", "Invoke RESTART with the arguments its interactive function returns (none without one).", func(t *Thread, args []lisp.Value) lisp.Value {
 		r := t.mustFindRestart("invoke-restart-interactively", args[0], nil)
 		var rargs []lisp.Value
 		if r.Interactive != nil {
@@ -164,7 +164,7 @@ func init() {
 		if nvalues == 1 {
 			ll = "(value &optional condition)"
 		}
-		builtin(op, nvalues, nvalues+1, ll, doc, func(t *Thread, args []lisp.Value) lisp.Value {
+		defun(op, ll, doc, func(t *Thread, args []lisp.Value) lisp.Value {
 			c := optionalArg(args, nvalues)
 			if c == lisp.Value(lisp.Nil) {
 				c = nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -21,10 +20,11 @@ type HostFunc func(ctx context.Context, args []lisp.Value) (lisp.Value, error)
 
 // Define adds a host builtin. lambdaList is its parameter list as
 // describe shows it, "(query &key limit window)", and the evaluator
-// checks the argument count it implies; defaults belong in the Go code,
-// so it holds names and markers only.
+// checks the argument count it implies (eval.LambdaListArity, the one
+// reading the library's builtins get; a list it cannot read takes any
+// number, and the function's unpacking checks them instead).
 func (it *Interpreter) Define(name, lambdaList, doc string, fn HostFunc) {
-	least, most := lambdaListArity(lambdaList)
+	least, most, _ := eval.LambdaListArity(lambdaList)
 	lisp.MarkExtension(lisp.Sym(name).Name) // a host builtin is NODELISP's
 	it.evaluator.Define(&eval.Builtin{
 		Name: name, Doc: doc, Args: lambdaList, Min: least, Max: most,
@@ -43,30 +43,6 @@ func (it *Interpreter) Define(name, lambdaList, doc string, fn HostFunc) {
 			return v
 		},
 	})
-}
-
-// lambdaListArity is the least and most arguments a lambda list of names
-// takes (most < 0: no bound). A list it cannot read takes any number,
-// and the function's unpacking checks them instead.
-func lambdaListArity(list string) (least, most int) {
-	fields := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(list, "("), ")"))
-	optional := false
-	for _, f := range fields {
-		switch {
-		case f == "&optional" && !optional:
-			optional = true
-		case f == "&key" || f == "&rest" || f == "&body":
-			return least, -1
-		case strings.ContainsAny(f, "&()"):
-			return 0, -1
-		case optional:
-			most++
-		default:
-			least++
-			most++
-		}
-	}
-	return least, most
 }
 
 // DefineFunc adds a builtin from an ordinary Go function. Its parameters

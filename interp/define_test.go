@@ -272,7 +272,7 @@ func TestDefine(t *testing.T) {
 	it.Define("first-of", "(a &optional b)", "Returns its first argument.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 		return args[0], nil
 	})
-	it.Define("odd-list", "(a (b 1))", "A lambda list Define cannot read.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+	it.Define("odd-list", "(a &frob b)", "A lambda list Define cannot read.", func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 		return lisp.MakeInt(int64(len(args))), nil
 	})
 	cells := map[string]outcome{

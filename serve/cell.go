@@ -12,15 +12,15 @@ import (
 // Stopped; when the host could not record it at all the call fails with
 // CodeCancelled or CodeTimeout.
 func runCell(ctx context.Context, s *session.Session, code string, timeout time.Duration) (Cell, error) {
-	res, stopped, err := s.EvalFor(ctx, code, session.TurnOptions{Timeout: timeout})
-	return cellAnswer(res, stopped, timeout, err)
+	res, err := s.Eval(ctx, code, session.TurnOptions{Timeout: timeout})
+	return cellAnswer(res, timeout, err)
 }
 
 // cellAnswer translates a cell's result, or the failure to record it, for
 // the wire.
-func cellAnswer(res session.CellResult, stopped string, timeout time.Duration, err error) (Cell, error) {
+func cellAnswer(res session.CellResult, timeout time.Duration, err error) (Cell, error) {
 	if err != nil {
-		switch stopped {
+		switch res.Stopped {
 		case "cancel":
 			return Cell{}, errorf(CodeCancelled, "cancelled: the cell was stopped (%v)", err)
 		case "timeout":
@@ -30,7 +30,7 @@ func cellAnswer(res session.CellResult, stopped string, timeout time.Duration, e
 	}
 	out := cellOf(res)
 	if res.Error {
-		out.Stopped = stopped
+		out.Stopped = res.Stopped
 	}
 	return out, nil
 }
@@ -48,7 +48,7 @@ func runTurn(ctx context.Context, s *session.Session, code string, timeout time.
 	if t.Window == nil {
 		return Turn{}, err
 	}
-	c, err := cellAnswer(t.Cell, t.Stopped, timeout, err)
+	c, err := cellAnswer(t.Cell, timeout, err)
 	if err != nil {
 		return Turn{}, err
 	}

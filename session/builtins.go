@@ -30,7 +30,7 @@ func (s *Session) installBuiltins(it *interp.Interpreter) {
 func (s *Session) setContextWindow(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 	var model string
 	var tokens lisp.Value
-	unpack.Args("set-context-window", args, "model", &model, "tokens", &tokens)
+	unpack.Form("set-context-window", args, "model", &model, "tokens", &tokens)
 	if _, _, ok := evict.SplitModel(model); !ok {
 		lisp.Errorf("set-context-window: model must be \"provider/id\", got %s", lisp.Prin1ToString(args[0]))
 	}

@@ -20,7 +20,7 @@ func TestLargeResultIsClippedInTheWindow(t *testing.T) {
 		o := session.Options{Title: "clip", System: "be brief", BudgetEnv: &evict.Env{Tokens: "10000"}, Home: t.TempDir()}
 		s := must[*session.Session](t)(session.Open(ctx, st, o))
 		must[int64](t)(s.Input(ctx, "make a big string"))
-		r := must[session.CellResult](t)(s.Eval(ctx, "(make-string 1048576 :initial-element #\\x)"))
+		r := must[session.CellResult](t)(s.Eval(ctx, "(make-string 1048576 :initial-element #\\x)", session.TurnOptions{}))
 		if len(r.Text) != 1048578 {
 			t.Fatalf("the recorded text has %d bytes, want the whole string", len(r.Text))
 		}
@@ -36,7 +36,7 @@ func TestLargeResultIsClippedInTheWindow(t *testing.T) {
 		if shown != r.Window {
 			t.Errorf("the window shows another text than the cell's answer")
 		}
-		whole := must[session.CellResult](t)(s.Eval(ctx, fmt.Sprintf("(length (getf (recall-entry %d) :body))", r.ResultSeq)))
+		whole := must[session.CellResult](t)(s.Eval(ctx, fmt.Sprintf("(length (getf (recall-entry %d) :body))", r.ResultSeq), session.TurnOptions{}))
 		if !strings.HasPrefix(whole.Text, "1048578") {
 			t.Errorf("recall-entry's body has length %s, want 1048578", whole.Text)
 		}
@@ -56,7 +56,7 @@ func TestSmallResultIsWhole(t *testing.T) {
 		ctx := context.Background()
 		s := must[*session.Session](t)(session.Open(ctx, st, session.Options{Title: "clip", BudgetEnv: &evict.Env{Tokens: "10000"}, Home: t.TempDir()}))
 		must[int64](t)(s.Input(ctx, "go"))
-		r := must[session.CellResult](t)(s.Eval(ctx, "(length (make-string 100000))"))
+		r := must[session.CellResult](t)(s.Eval(ctx, "(length (make-string 100000))", session.TurnOptions{}))
 		if r.Window != "100000\n[seq "+itoa(r.ResultSeq)+"]" {
 			t.Errorf("window text %q", r.Window)
 		}

@@ -54,7 +54,7 @@ func runConcurrentHost(ctx context.Context, st store.Store, id string, home stri
 			fmt.Sprintf(";; %s defines g%d\n(defun g%d (x) (+ x %d))", id, i, i, i),
 			fmt.Sprintf("(g%d 100)", i),
 		} {
-			r, err := s.Eval(ctx, code)
+			r, err := s.Eval(ctx, code, session.TurnOptions{})
 			if err != nil {
 				return nil, err
 			}

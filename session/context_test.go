@@ -2,7 +2,6 @@ package session_test
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -55,7 +54,7 @@ func (c *cx) input(text string) int64 {
 
 func (c *cx) eval(code string) (call, result int64) {
 	c.t.Helper()
-	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code))
+	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code, session.TurnOptions{}))
 	if r.Error {
 		c.t.Fatalf("%s: %s", code, r.Text)
 	}
@@ -65,18 +64,13 @@ func (c *cx) eval(code string) (call, result int64) {
 // lisp evaluates code as a cell and returns its printed value.
 func (c *cx) lisp(code string) string {
 	c.t.Helper()
-	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code))
+	r := must[session.CellResult](c.t)(c.s.Eval(c.ctx, code, session.TurnOptions{}))
 	return r.Text
 }
 
 func (c *cx) send() *session.Window {
 	c.t.Helper()
 	return must[*session.Window](c.t)(c.s.Window(c.ctx, session.WindowOptions{Send: true}))
-}
-
-func (c *cx) look() *session.Window {
-	c.t.Helper()
-	return must[*session.Window](c.t)(c.s.Window(c.ctx, session.WindowOptions{}))
 }
 
 // export writes the context file and returns its text and nonce.
@@ -162,16 +156,6 @@ func (c *cx) all() []string {
 	return []string{"system", itoa(c.t1), itoa(c.c1), itoa(c.r1), itoa(c.t2), itoa(c.a2), itoa(c.c2), itoa(c.r2), itoa(c.t3)}
 }
 
-func without(list []string, drop ...string) []string {
-	var out []string
-	for _, id := range list {
-		if !contains(drop, id) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -221,328 +205,6 @@ func TestContextExport(t *testing.T) {
 	})
 }
 
-func TestContextKeep(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		before := c.look()
-		c.export()
-		w := c.send()
-		if receiptOf(w) != "" || len(c.edits()) != 0 || c.receipt() != "" {
-			t.Errorf("unchanged file: receipt %q, %d edits", receiptOf(w), len(c.edits()))
-		}
-		if diff := cmp.Diff(texts(before), texts(w)); diff != "" {
-			t.Errorf("window changed (-before +after):\n%s", diff)
-		}
-	})
-}
-
-func TestContextDeleteTakesThePair(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, nonce := c.export()
-		// Delete the result only: its call goes with it.
-		c.replace(text, header(nonce, c.r1, "tool")+"2\n[seq "+itoa(c.r1)+"]\n", "")
-		w := c.send()
-		wantIDs(t, w, without(c.all(), itoa(c.c1), itoa(c.r1))...)
-		wantReceipt(t, receiptOf(w), "taken as context edit seq", "dropped: "+itoa(c.r1)+" "+itoa(c.c1), "went with "+itoa(c.r1))
-		if receiptOf(w) != c.receipt() {
-			t.Errorf("Window.Receipt's text and the receipt file differ")
-		}
-		// The log is never edited: recall-entry still reads the original.
-		if got := c.lisp("(getf (recall-entry " + itoa(c.r1) + ") :body)"); got != `"2"` {
-			t.Errorf("recall-entry body = %s", got)
-		}
-		edits := c.edits()
-		if len(edits) != 1 || !strings.Contains(string(edits[0].Payload), `"drops":["`+itoa(c.r1)+`","`+itoa(c.c1)+`"]`) {
-			t.Errorf("context edit events: %v", edits)
-		}
-		// Restore: the removed list offers both; one header brings both back.
-		text, nonce = c.export()
-		if !strings.HasSuffix(text, ";; removed: "+itoa(c.c1)+" "+itoa(c.r1)+"\n") {
-			t.Errorf("removed line: %q", text[strings.LastIndex(text[:len(text)-1], "\n"):])
-		}
-		c.replace(text, ";; removed:", header(nonce, c.c1, "assistant")+";; removed:")
-		w = c.send()
-		if got := ids(w); !contains(got, itoa(c.c1)) || !contains(got, itoa(c.r1)) {
-			t.Errorf("not restored: %v", got)
-		}
-		wantReceipt(t, receiptOf(w), "restored: "+itoa(c.c1)+" "+itoa(c.r1))
-	})
-}
-
-func TestContextRewriteAndPrefixStability(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		before := c.look()
-		text, _ := c.export()
-		c.replace(text, "\ntwo\n", "\ntwo, said shorter\n")
-		w := c.send()
-		wantReceipt(t, receiptOf(w), "rewritten: "+itoa(c.t2), "kept: 8 messages")
-		var got session.Message
-		i := 0
-		for i = range w.Messages {
-			if w.Messages[i].ID == itoa(c.t2) {
-				got = w.Messages[i]
-				break
-			}
-		}
-		if want := "two, said shorter\n[edited · original: (recall-entry " + itoa(c.t2) + ")]"; got.Text != want || got.Seq != c.t2 {
-			t.Errorf("rewritten message %+v, want text %q", got, want)
-		}
-		// Everything before the first changed message is byte-identical.
-		for j := 0; j < i; j++ {
-			if before.Messages[j].Text != w.Messages[j].Text || before.Messages[j].ID != w.Messages[j].ID {
-				t.Errorf("message %d changed: %q → %q", j, before.Messages[j].Text, w.Messages[j].Text)
-			}
-		}
-		// Rewriting it again does not stack the marks.
-		text, _ = c.export()
-		c.replace(text, "two, said shorter", "two again")
-		w = c.send()
-		for _, m := range w.Messages {
-			if m.ID == itoa(c.t2) && strings.Count(m.Text, "[edited") != 1 {
-				t.Errorf("marks stacked: %q", m.Text)
-			}
-		}
-	})
-}
-
-func TestContextNote(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, nonce := c.export()
-		// A note under a tool call stands after its result, never between.
-		c.replace(text, header(nonce, c.r2, "tool"), "[[note]]\nf is defined; t2 is done\n"+header(nonce, c.r2, "tool"))
-		w := c.send()
-		edit := c.edits()[0].Seq
-		note := "note-" + itoa(edit) + "-0"
-		wantIDs(t, w, "system", itoa(c.t1), itoa(c.c1), itoa(c.r1), itoa(c.t2), itoa(c.a2), itoa(c.c2), itoa(c.r2), note, itoa(c.t3))
-		wantReceipt(t, receiptOf(w), "noted: "+note)
-		for _, m := range w.Messages {
-			if m.ID == note && (m.Role != session.RoleAssistant || m.Text != "f is defined; t2 is done") {
-				t.Errorf("note message %+v", m)
-			}
-		}
-		if w.Usage.Notes == 0 || w.Usage.Notes != evict.Estimate("f is defined; t2 is done") {
-			t.Errorf("Parts.Notes = %d", w.Usage.Notes)
-		}
-		// The note is a block of the next export, and can be deleted.
-		text, nonce = c.export()
-		block := "[[m:" + nonce + " " + note + " assistant]]\nf is defined; t2 is done\n"
-		c.replace(text, block, "")
-		w = c.send()
-		wantIDs(t, w, c.all()...)
-		text, _ = c.export()
-		if !strings.HasSuffix(text, ";; removed: "+note+"\n") {
-			t.Errorf("removed line lacks the note: %q", text)
-		}
-	})
-}
-
-func TestContextRefusals(t *testing.T) {
-	cases := []struct {
-		name, reason string
-		edit         func(c *cx, text, nonce string) string
-	}{
-		{"first line", "refused: first line changed", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, "head seq", "head  seq", 1)
-		}},
-		{"unknown id", "refused: unknown id", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, ";; removed:", "[[m:"+nonce+" 999 user]]\n;; removed:", 1)
-		}},
-		{"role mismatch", "refused: role mismatch", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, header(nonce, c.t1, "user"), header(nonce, c.t1, "tool"), 1)
-		}},
-		{"malformed header", "refused: malformed header (line 4)", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, header(nonce, c.t1, "user"), "[[m:"+nonce+" "+itoa(c.t1)+"]]\n", 1)
-		}},
-		{"cannot be edited", "refused: cannot be edited", func(c *cx, text, nonce string) string {
-			return strings.Replace(text, "be brief", "be long", 1)
-		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			eachBackend(t, func(t *testing.T, st store.Store) {
-				c := newCx(t, st)
-				before := c.look()
-				text, nonce := c.export()
-				c.write(tc.edit(c, text, nonce))
-				w := c.send()
-				wantReceipt(t, receiptOf(w), tc.reason, "nothing changed")
-				if len(c.edits()) != 0 {
-					t.Errorf("a refused edit was logged")
-				}
-				if diff := cmp.Diff(texts(before), texts(w)); diff != "" {
-					t.Errorf("refused edit changed the window (-before +after):\n%s", diff)
-				}
-				// The refusal settles the export: the next request has
-				// nothing to do.
-				if w := c.send(); receiptOf(w) != "" {
-					t.Errorf("second request: %q", receiptOf(w))
-				}
-			})
-		})
-	}
-}
-
-func TestContextStale(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, _ := c.export()
-		text = c.replace(text, "\none\n", "\nONE\n")
-		c.send()
-		// Editing the file again after its edit was taken: stale.
-		c.replace(text, "\ntwo\n", "\nTWO\n")
-		w := c.send()
-		wantReceipt(t, receiptOf(w), ";; receipt · the edited context file · refused", "refused: stale")
-		if len(c.edits()) != 1 {
-			t.Errorf("edits: %d", len(c.edits()))
-		}
-		// A call and a file edit both pending: the call wins.
-		text, _ = c.export()
-		c.lisp("(context :drop " + itoa(c.a2) + ")")
-		c.replace(text, "\ntwo\n", "\nTWO\n")
-		w = c.send()
-		wantReceipt(t, receiptOf(w), "the (context …) call · taken", "dropped: "+itoa(c.a2), "refused: the edited file of context", "stale")
-		for _, m := range w.Messages {
-			if m.ID == itoa(c.t2) && strings.Contains(m.Text, "TWO") {
-				t.Errorf("the stale file was taken: %q", m.Text)
-			}
-		}
-	})
-}
-
-func TestContextCallDropTKeep(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		got := c.lisp("(context :drop t :keep " + itoa(c.r2) + " :note \"kept f; the rest is in the log\")")
-		want := "(:drop (" + strings.Join([]string{itoa(c.t1), itoa(c.c1), itoa(c.r1), itoa(c.t2), itoa(c.a2)}, " ") +
-			") :keep (" + itoa(c.r2) + ") :note \"kept f; the rest is in the log\" :taken-at :next-request)"
-		if got != want {
-			t.Errorf("plist\n got %s\nwant %s", got, want)
-		}
-		w := c.send()
-		note := "note-" + itoa(c.edits()[0].Seq) + "-0"
-		// The note stands after the last finished turn, before the running
-		// turn: the window does not end with the agent's words.
-		call, result := c.t3+2, c.t3+3 // after t3's request
-		wantIDs(t, w, "system", itoa(c.c2), itoa(c.r2), note, itoa(c.t3), itoa(call), itoa(result))
-		wantReceipt(t, receiptOf(w), "taken as context edit seq", "noted: "+note)
-	})
-}
-
-func TestContextCallSpans(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		// A dotted pair from the reader; the span takes the pair whose
-		// result lies in it.
-		got := c.lisp("(context :drop '(" + itoa(c.r1) + " . " + itoa(c.a2) + "))")
-		want := "(:drop (" + itoa(c.c1) + " " + itoa(c.r1) + " " + itoa(c.t2) + " " + itoa(c.a2) + ") :keep nil :note nil :taken-at :next-request)"
-		if got != want {
-			t.Errorf("plist\n got %s\nwant %s", got, want)
-		}
-		// A list of a span and a seq, and a seq named twice.
-		got = c.lisp("(context :drop (list (cons " + itoa(c.t1) + " " + itoa(c.t1) + ") " + itoa(c.c2) + "))")
-		if !strings.HasPrefix(got, "(:drop ("+itoa(c.t1)+" "+itoa(c.c2)+" "+itoa(c.r2)+")") {
-			t.Errorf("plist %s", got)
-		}
-		w := c.send()
-		wantIDs(t, w, "system", itoa(c.t3), itoa(c.t3+2), itoa(c.t3+3), itoa(c.t3+4), itoa(c.t3+5))
-		for _, bad := range []string{
-			"(context :drop 999)", "(context :drop \"stub\")", "(context :drop 'x)", "(context :bogus 1)",
-			"(context :drop)", "(context :note 5)", "(context :drop '(9 . 3))",
-		} {
-			if r := must[session.CellResult](t)(c.s.Eval(c.ctx, bad)); !r.Error || !strings.Contains(r.Text, "context") {
-				t.Errorf("%s: %q", bad, r.Text)
-			}
-		}
-	})
-}
-
-func TestContextEvictedMessages(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		// Drop t1's answer-less cell and note t1, then evict t1.
-		text, nonce := c.export()
-		text = c.replace(text, header(nonce, c.c1, "assistant")+";; first cell\n(+ 1 1)\n", "")
-		c.replace(text, header(nonce, c.t2, "user"), "[[note]]\nt1 only added numbers\n"+header(nonce, c.t2, "user"))
-		w := c.send()
-		edit := c.edits()[0].Seq
-		wantIDs(t, w, "system", itoa(c.t1), "note-"+itoa(edit)+"-0", itoa(c.t2), itoa(c.a2), itoa(c.c2), itoa(c.r2), itoa(c.t3))
-		text, nonce = c.export()
-		res := must[session.EvictResult](t)(c.s.Evict(c.ctx, "through "+itoa(c.t1)))
-		if res.Boundary != c.t1 || len(res.Turns) != 1 {
-			t.Errorf("evict: %+v", res)
-		}
-		// The stub carries the cell's note and the edit's note, N the edit's seq.
-		w = c.look()
-		stub := w.Messages[1]
-		for _, want := range []string{" seq " + itoa(c.c1) + " · first cell", " seq " + itoa(edit) + " · t1 only added numbers"} {
-			if stub.ID != "stub" || !strings.Contains(stub.Text, want) {
-				t.Errorf("stub lacks %q: %q", want, stub.Text)
-			}
-		}
-		// The export made before the eviction offers c1/r1 as removed;
-		// restoring them now cannot bring them back.
-		c.replace(text, ";; removed:", header(nonce, c.c1, "assistant")+";; removed:")
-		w = c.send()
-		wantReceipt(t, receiptOf(w), "not restored: "+itoa(c.c1)+" was evicted", "(recall-entry "+itoa(c.c1)+")")
-		if contains(ids(w), itoa(c.c1)) {
-			t.Errorf("an evicted message came back: %v", ids(w))
-		}
-	})
-}
-
-func TestContextSurvivesRestart(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, nonce := c.export()
-		text = c.replace(text, "\ntwo\n", "\ntwo, edited\n")
-		text = c.replace(text, header(nonce, c.a2, "assistant")+"defining f\n", "")
-		c.replace(text, header(nonce, c.t3, "user"), "[[note]]\nremember f\n"+header(nonce, c.t3, "user"))
-		c.send()
-		c.lisp("(context :note \"second note\")")
-		c.send()
-		before := c.look()
-		again := must[*session.Session](t)(session.Resume(c.ctx, st, c.s.ID(), session.Options{System: "be brief", BudgetEnv: &evict.Env{}, Home: c.home}))
-		after := must[*session.Window](t)(again.Window(c.ctx, session.WindowOptions{}))
-		if diff := cmp.Diff(before, after); diff != "" {
-			t.Errorf("window after restart (-before +after):\n%s", diff)
-		}
-		// An edit pending across a restart is taken by the resumed session.
-		text, _ = c.export()
-		c.replace(text, "\nthree\n", "\nthree, edited\n")
-		w := must[*session.Window](t)(again.Window(c.ctx, session.WindowOptions{Send: true}))
-		wantReceipt(t, receiptOf(w), "rewritten: "+itoa(c.t3))
-	})
-}
-
-func TestContextEditPayload(t *testing.T) {
-	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newCx(t, st)
-		text, nonce := c.export()
-		text = c.replace(text, "\none\n", "\nuno\n")
-		c.replace(text, header(nonce, c.t3, "user"), "[[note]]\na <note>\n"+header(nonce, c.t3, "user"))
-		c.send()
-		var p map[string]any
-		if err := json.Unmarshal(c.edits()[0].Payload, &p); err != nil {
-			t.Fatal(err)
-		}
-		want := map[string]any{
-			"source": "file", "nonce": nonce, "drops": nil, "restores": nil,
-			"rewrites": map[string]any{itoa(c.t1): "uno"},
-			"notes":    []any{map[string]any{"text": "a <note>", "turn": float64(c.t2), "after": float64(c.r2)}},
-		}
-		if diff := cmp.Diff(want, p); diff != "" {
-			t.Errorf("payload (-want +got):\n%s", diff)
-		}
-		if !strings.Contains(string(c.edits()[0].Payload), "a <note>") {
-			t.Errorf("payload escapes HTML: %s", c.edits()[0].Payload)
-		}
-	})
-}
-
-// receiptOf is the text of a window's receipt; "" when it has none.
 func receiptOf(w *session.Window) string {
 	if w.Receipt == nil {
 		return ""

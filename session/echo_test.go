@@ -24,14 +24,14 @@ func TestRecallLeavesOutEchoes(t *testing.T) {
 		cell := func(code string) session.CellResult {
 			t.Helper()
 			must[int64](t)(s.Input(ctx, code))
-			r := must[session.CellResult](t)(s.Eval(ctx, code))
+			r := must[session.CellResult](t)(s.Eval(ctx, code, session.TurnOptions{}))
 			if r.Error {
 				t.Fatalf("%s: %s", code, r.Text)
 			}
 			return r
 		}
 		must[int64](t)(s.Input(ctx, "ship the canary build"))
-		orig := must[session.CellResult](t)(s.Eval(ctx, `(format nil "canary build shipped")`))
+		orig := must[session.CellResult](t)(s.Eval(ctx, `(format nil "canary build shipped")`, session.TurnOptions{}))
 		search := `(recall-search "canary build" :limit 2 :window 40)`
 		var echoes []session.CellResult
 		for range 3 {

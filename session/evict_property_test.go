@@ -62,7 +62,7 @@ func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 			if r.IntN(3) == 0 {
 				code = ";; note " + fmt.Sprint(step) + "\n" + code
 			}
-			must[session.CellResult](t)(s.Eval(ctx, code))
+			must[session.CellResult](t)(s.Eval(ctx, code, session.TurnOptions{}))
 		case 5:
 			log = append(log, "answer")
 			must[int64](t)(s.Answer(ctx, text(50+r.IntN(300))))
@@ -79,13 +79,13 @@ func runEvictionSequence(t *testing.T, st store.Store, seed uint64, steps int) {
 			_, _ = s.Evict(ctx, fmt.Sprint(20+r.IntN(80))) // nothing to evict is fine
 		case 9:
 			log = append(log, "note")
-			must[session.CellResult](t)(s.Eval(ctx, `(context :note "kept in mind")`))
+			must[session.CellResult](t)(s.Eval(ctx, `(context :note "kept in mind")`, session.TurnOptions{}))
 		case 10:
 			// A long running turn: many rounds, each its own request, so
 			// evictions come to shed rounds after whole turns went.
 			log = append(log, "rounds")
 			for i := 2 + r.IntN(8); i > 0; i-- {
-				must[session.CellResult](t)(s.Eval(ctx, fmt.Sprintf("%q", text(200+r.IntN(400)))))
+				must[session.CellResult](t)(s.Eval(ctx, fmt.Sprintf("%q", text(200+r.IntN(400))), session.TurnOptions{}))
 				w := must[*session.Window](t)(s.Window(ctx, session.WindowOptions{Send: true}))
 				if w.Boundary < boundary {
 					fail("the boundary moved back from %d to %d in a long turn", boundary, w.Boundary)

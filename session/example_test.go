@@ -61,7 +61,7 @@ func Example() {
 		";; square: the function asked for\n(defun square (x) (* x x))",
 		"(square 12)",
 	} {
-		if _, err := s.Eval(ctx, cell); err != nil {
+		if _, err := s.Eval(ctx, cell, session.TurnOptions{}); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -97,7 +97,7 @@ func ExampleSession_Undo() {
 		if _, err := s.Input(ctx, text); err != nil {
 			log.Fatal(err)
 		}
-		if _, err := s.Eval(ctx, "(length \""+text+"\")"); err != nil {
+		if _, err := s.Eval(ctx, "(length \""+text+"\")", session.TurnOptions{}); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -148,7 +148,7 @@ func ExampleSession_Fork() {
 	if _, err := s.Input(ctx, "define a"); err != nil {
 		log.Fatal(err)
 	}
-	if _, err := s.Eval(ctx, "(defvar *a* 42)"); err != nil {
+	if _, err := s.Eval(ctx, "(defvar *a* 42)", session.TurnOptions{}); err != nil {
 		log.Fatal(err)
 	}
 	fork, err := s.Fork(ctx, "experiment")
@@ -159,7 +159,7 @@ func ExampleSession_Fork() {
 		log.Fatal(err)
 	}
 	// The fork's image has the definitions of the path it was forked on.
-	r, err := fork.Eval(ctx, "(* *a* 2)")
+	r, err := fork.Eval(ctx, "(* *a* 2)", session.TurnOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func TestExportFormat(t *testing.T) {
 		"(context :drop '(31 . 32) :note \"dropped\")",
 	} {
 		must(s.Input(ctx, "turn "+string(rune('a'+i))))
-		must(s.Eval(ctx, cell))
+		must(s.Eval(ctx, cell, session.TurnOptions{}))
 		must(s.Answer(ctx, "done & <ok>"))
 		must(s.Window(ctx, session.WindowOptions{Send: true}))
 		if err := s.ReportUsage(ctx, 860+i); err != nil {

@@ -28,7 +28,7 @@ func TestFileStreamGoldens(t *testing.T) {
 				want := string(must[[]byte](t)(os.ReadFile(strings.TrimSuffix(p, ".lisp") + ".out")))
 				s, _ := fileSession(t, st, 0)
 				must[int64](t)(s.Input(context.Background(), name))
-				r := must[session.CellResult](t)(s.Eval(context.Background(), code))
+				r := must[session.CellResult](t)(s.Eval(context.Background(), code, session.TurnOptions{}))
 				if r.Error {
 					t.Fatalf("the cell failed: %s", r.Text)
 				}

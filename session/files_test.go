@@ -33,7 +33,7 @@ func fileOpts(dir string, limit int64) session.Options {
 // cell evaluates code and fails the test if the cell errs.
 func cell(t *testing.T, s *session.Session, code string) string {
 	t.Helper()
-	r := must[session.CellResult](t)(s.Eval(context.Background(), code))
+	r := must[session.CellResult](t)(s.Eval(context.Background(), code, session.TurnOptions{}))
 	if r.Error {
 		t.Fatalf("%s: %s", code, r.Text)
 	}
@@ -44,7 +44,7 @@ func cell(t *testing.T, s *session.Session, code string) string {
 // test if the cell does not err.
 func cellError(t *testing.T, s *session.Session, code string) string {
 	t.Helper()
-	r := must[session.CellResult](t)(s.Eval(context.Background(), code))
+	r := must[session.CellResult](t)(s.Eval(context.Background(), code, session.TurnOptions{}))
 	if !r.Error {
 		t.Fatalf("%s: want an error, got %s", code, r.Text)
 	}
@@ -351,7 +351,7 @@ func TestEditFileCounts(t *testing.T) {
 			`(edit-file "a.txt" "aa" "b")`:    "edit-file: found 2 occurrences of the old text in a.txt; it must occur exactly once",
 			`(edit-file "a.txt" "" "b")`:      "edit-file: the old text is empty",
 			`(edit-file "b.txt" "a" "b")`:     "edit-file: b.txt does not exist",
-			`(edit-file "a.txt" 1 "b")`:       "edit-file: the value 1 is not a string",
+			`(edit-file "a.txt" 1 "b")`:       "edit-file: old must be a string, got 1",
 		} {
 			if got := cellError(t, s, code); got != want {
 				t.Errorf("%s: %q, want %q", code, got, want)

@@ -23,7 +23,7 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 	it.Define("read-file", "(path)", "Returns the text of the file at PATH, relative to the working directory.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name string
-			unpack.Args("read-file", args, "path", &name)
+			unpack.Form("read-file", args, "path", &name)
 			if path, _, ok := s.contextTarget(name); ok {
 				return readContextTarget("read-file", path), nil
 			}
@@ -36,13 +36,13 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 	it.Define("write-file", "(path text)", "Replaces the file at PATH with TEXT, creating it if need be; returns the path. Undo restores it.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name, text string
-			unpack.Args("write-file", args, "path", &name, "text", &text)
+			unpack.Form("write-file", args, "path", &name, "text", &text)
 			return s.changeFile(ctx, "write-file", name, func(*string) *string { return &text }), nil
 		})
 	it.Define("edit-file", "(path old new)", "Replaces the one occurrence of OLD in the file at PATH with NEW; returns the path. Undo restores it.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name, old, repl string
-			unpack.Args("edit-file", args, "path", &name, "old", &old, "new", &repl)
+			unpack.Form("edit-file", args, "path", &name, "old", &old, "new", &repl)
 			if old == "" {
 				lisp.Errorf("edit-file: the old text is empty")
 			}
@@ -76,7 +76,7 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 	it.Define("list-files", "(&optional dir)", "Lists the entries of DIR (default the working directory) as paths relative to it; directories end in /.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
 			var dir optionalPath
-			unpack.Args("list-files", args, "&optional", "dir", &dir)
+			unpack.Form("list-files", args, "&optional", "dir", &dir)
 			names, err := s.mustFileDir("list-files").List(string(dir))
 			if err != nil {
 				fileError("list-files", err)

@@ -64,7 +64,7 @@ func BenchmarkCellWith200Globals(b *testing.B) {
 				b.Run(c.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						if res, err := s.Eval(ctx, c.code); err != nil || res.Error {
+						if res, err := s.Eval(ctx, c.code, session.TurnOptions{}); err != nil || res.Error {
 							b.Fatalf("%s: %v %s", c.code, err, res.Text)
 						}
 					}

@@ -69,24 +69,20 @@ type CellResult struct {
 	Defined   []string          // names the cell defined
 	Watching  map[string]string // watched values the cell changed
 	Value     lisp.Value        // the cell's value (nil on error)
+	// Stopped is "cancel" when the caller's context was cancelled during
+	// the cell, "timeout" when it ran past its timeout, else "".
+	Stopped string
 	// Condition describes the error the cell ended in (nil without one):
 	// its type, position and backtrace, as serve answers them.
 	Condition *interp.ErrorReport
 }
 
-// Eval records a tool call, evaluates the cell in the session's image, and
-// records its result. A Lisp error in the cell is recorded and returned in
-// CellResult (Error set), not as err: err is for the log failing.
-func (s *Session) Eval(ctx context.Context, code string) (CellResult, error) {
-	cell, _ := reader.ReadCell(code) // its error is the cell's, told in its result
-	return s.EvalCell(ctx, cell)
-}
-
-// EvalCell is Eval of a cell read already, which is not read again: its
-// note goes in the call, and its positions name the call's seq (set in
-// its Source), so an error in a function it defines that a later cell
-// calls says which cell the code is in.
-func (s *Session) EvalCell(ctx context.Context, cell *reader.Cell) (CellResult, error) {
+// recordCell records a tool call for a cell read already, which is not
+// read again, evaluates it and records its result: its note goes in the
+// call, and its positions name the call's seq (set in its Source), so an
+// error in a function it defines that a later cell calls says which cell
+// the code is in.
+func (s *Session) recordCell(ctx context.Context, cell *reader.Cell) (CellResult, error) {
 	if s.tree.head == 0 {
 		return CellResult{}, ErrNoTurn
 	}

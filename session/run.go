@@ -37,7 +37,7 @@ func (s *Session) run(ctx context.Context, args []lisp.Value) (lisp.Value, error
 	var command, stdin string
 	var argList, timeout, env lisp.Value = lisp.Nil, lisp.Nil, lisp.Nil
 	var dir optionalPath
-	unpack.Args("run", args, "command", &command, "&key", "args", &argList, "timeout-ms", &timeout,
+	unpack.Form("run", args, "command", &command, "&key", "args", &argList, "timeout-ms", &timeout,
 		"stdin", &stdin, "env", &env, "dir", &dir)
 	if !s.opts.AllowRun {
 		lisp.Errorf("%s", RunRefusal)

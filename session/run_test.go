@@ -159,7 +159,7 @@ func TestRunStoppedCellStillRecordsItsChanges(t *testing.T) {
 	must[int64](t)(s.Input(ctx, "go"))
 	cctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
 	defer cancel()
-	r := must[session.CellResult](t)(s.Eval(cctx, `(run "echo partial > half.txt; trap '' TERM; sleep 30")`))
+	r := must[session.CellResult](t)(s.Eval(cctx, `(run "echo partial > half.txt; trap '' TERM; sleep 30")`, session.TurnOptions{}))
 	if !r.Error {
 		t.Fatalf("a stopped cell returned %s", r.Text)
 	}

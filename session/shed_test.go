@@ -43,7 +43,7 @@ func (h *host) input(text string) int64 {
 
 func (h *host) eval(code string) session.CellResult {
 	h.t.Helper()
-	r, err := h.s.Eval(h.ctx, code)
+	r, err := h.s.Eval(h.ctx, code, session.TurnOptions{})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -7,7 +7,8 @@ import (
 	"github.com/nodelisp/nodelisp/reader"
 )
 
-// TurnOptions bound one turn.
+// TurnOptions bound one cell, run alone (Eval) or as a whole turn
+// (RunTurn).
 type TurnOptions struct {
 	// Timeout stops the cell's evaluation after this long; 0 is none. The
 	// input and the request are not timed: they are the log's work.
@@ -22,11 +23,9 @@ type Turn struct {
 	// Window is the request made before the cell ran: it says whether it
 	// warned or evicted, and carries the receipt of a taken context edit.
 	Window *Window
-	// Cell is the cell's recorded result.
+	// Cell is the cell's recorded result; its Stopped says whether ctx or
+	// the timeout stopped it.
 	Cell CellResult
-	// Stopped is "cancel" when ctx was cancelled during the cell, "timeout"
-	// when the cell ran past its Timeout, else "".
-	Stopped string
 }
 
 // RunTurn runs src as one turn: its input, then the request (the window
@@ -36,7 +35,7 @@ type Turn struct {
 // here and only translates what it returns.
 //
 // When ctx or the timeout stops the cell, its recorded result says so
-// (Stopped); the error is set only when the log could not be written, or
+// (Cell.Stopped); the error is set only when the log could not be written, or
 // another host holds the session (errors.Is store.ErrHeld: the error names
 // it) and nothing was written. The session's lease is held for the whole
 // turn and released when it ends (lease.go).
@@ -61,32 +60,38 @@ func (s *Session) RunCell(ctx context.Context, cell *reader.Cell, opts TurnOptio
 		return Turn{Input: seq}, err
 	}
 	t := Turn{Input: seq, Window: w}
-	t.Cell, t.Stopped, err = s.evalFor(ctx, cell, opts)
+	t.Cell, err = s.evalCell(ctx, cell, opts)
 	return t, err
 }
 
-// EvalFor is Eval bounded by opts.Timeout: stopped is "cancel" when ctx
-// was cancelled during the cell, "timeout" when it ran past the timeout,
-// else "". A stopped cell's result is recorded like any other.
-func (s *Session) EvalFor(ctx context.Context, code string, opts TurnOptions) (res CellResult, stopped string, err error) {
+// Eval runs code as a cell of the running turn: it records a tool call,
+// evaluates the cell in the session's image, and records its result. A
+// Lisp error in the cell is recorded and returned in the CellResult (Error
+// set), not as err: err is for the log failing. The cell is bounded by
+// opts.Timeout, and its result's Stopped is "cancel" when ctx was
+// cancelled during the cell, "timeout" when it ran past the timeout, else
+// "" (a stopped cell's result is recorded like any other, and Stopped is
+// set on the error's zero result too).
+func (s *Session) Eval(ctx context.Context, code string, opts TurnOptions) (CellResult, error) {
 	cell, _ := reader.ReadCell(code) // its error is the cell's, told in its result
-	return s.evalFor(ctx, cell, opts)
+	return s.evalCell(ctx, cell, opts)
 }
 
-// evalFor is EvalFor of a cell read already.
-func (s *Session) evalFor(ctx context.Context, cell *reader.Cell, opts TurnOptions) (res CellResult, stopped string, err error) {
+// evalCell is Eval of a cell read already, the one path by which RunTurn,
+// RunCell and Eval run a cell.
+func (s *Session) evalCell(ctx context.Context, cell *reader.Cell, opts TurnOptions) (CellResult, error) {
 	cellCtx := ctx
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		cellCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	res, err = s.EvalCell(cellCtx, cell)
+	res, err := s.recordCell(cellCtx, cell)
 	switch {
 	case ctx.Err() != nil:
-		stopped = "cancel"
+		res.Stopped = "cancel"
 	case cellCtx.Err() != nil:
-		stopped = "timeout"
+		res.Stopped = "timeout"
 	}
-	return res, stopped, err
+	return res, err
 }

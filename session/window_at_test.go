@@ -54,7 +54,7 @@ func TestRequestWindowIsTheWindowSent(t *testing.T) {
 		}
 		send()
 		for k := 0; k < 2; k++ {
-			if _, err := s.Eval(ctx, fmt.Sprintf(";; cell %d.%d\n(make-string 60 :initial-element #\\x)", i, k)); err != nil {
+			if _, err := s.Eval(ctx, fmt.Sprintf(";; cell %d.%d\n(make-string 60 :initial-element #\\x)", i, k), session.TurnOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			send()
@@ -127,7 +127,7 @@ func TestLookAppendsNothing(t *testing.T) {
 	if _, err := s.Input(ctx, "hello"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Eval(ctx, "(defvar *x* (print 1))"); err != nil {
+	if _, err := s.Eval(ctx, "(defvar *x* (print 1))", session.TurnOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	before, _, _ := store.Last(ctx, st, "s")

@@ -85,7 +85,7 @@ func demoStore(t testing.TB) demo {
 		_, err = s.Answer(ctx, fmt.Sprintf("I will define fib-%d and check it.", i))
 		must(err)
 		for _, c := range cells {
-			res, err := s.Eval(ctx, c)
+			res, err := s.Eval(ctx, c, session.TurnOptions{})
 			must(err)
 			send()
 			if strings.Contains(c, "<script>") {
