@@ -49,8 +49,12 @@ func TestMCPCancelKillsARunsProcessTree(t *testing.T) {
 			t.Fatalf("processes %v outlived the cancel by 10 s", alive(pids))
 		}
 	}
-	if !strings.Contains(log.String(), "notifications/cancelled") {
-		t.Fatalf("the client sent no notifications/cancelled:\n%s", log.String())
+	// The client logs a message once its write returns, which may be after
+	// the server has read it and killed the tree: wait for the line.
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(log.String(), "notifications/cancelled"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the client sent no notifications/cancelled:\n%s", log.String())
+		}
 	}
 	res, text := callTool(t, cs, "eval", obj{"code": "(+ 2 2)"})
 	if res.IsError || !strings.HasPrefix(text, "4\n") {
