@@ -214,6 +214,14 @@ func (r *Packages) Delete(p *Package) error {
 			break
 		}
 	}
+	// The package's own symbols are left with no home, as SBCL leaves
+	// them: they print as #:NAME and symbol-package answers nil, even
+	// where another package imported them.
+	for _, s := range p.own {
+		if s.Home == p {
+			s.Interned, s.Home = false, nil
+		}
+	}
 	p.deleted = true
 	return nil
 }
