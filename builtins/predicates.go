@@ -228,6 +228,18 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		_, ok := v.(*lisp.Stream)
 		_, in := v.(*lisp.InputStream)
 		return ok || in
+	case "PACKAGE":
+		_, ok := v.(*lisp.Package)
+		return ok
+	case "RESTART":
+		_, ok := v.(*lisp.Restart)
+		return ok
+	case "READTABLE", "RANDOM-STATE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
+		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
+		// Standard classes nodelisp makes no object of. pathname and
+		// file-stream stay unknown: a namestring and a file's stream are
+		// a string and a stream here, so typep could not answer as SBCL.
+		return false
 	}
 	if is, known := classTypep(t, v, s); known {
 		return is

@@ -176,8 +176,14 @@ func subtypepCompoundLeft(t *eval.Thread, a *lisp.Cons, b lisp.Value) (sub, sure
 				return false, false, true
 			}
 		}
+		// A type typep cannot test leaves the answer unknown, never a
+		// certain no.
 		for _, p := range params {
-			if !typepKnown(t, p, b) {
+			is, known := typepTested(t, p, b)
+			if !known {
+				return false, false, true
+			}
+			if !is {
 				return false, true, true
 			}
 		}
@@ -216,13 +222,20 @@ func subtypepCompoundRight(t *eval.Thread, a lisp.Value, b *lisp.Cons) (sub, sur
 }
 
 // typepKnown is typep, false when the type cannot be tested.
-func typepKnown(t *eval.Thread, v, spec lisp.Value) (ok bool) {
+func typepKnown(t *eval.Thread, v, spec lisp.Value) bool {
+	is, _ := typepTested(t, v, spec)
+	return is
+}
+
+// typepTested is typep; known is false when the type cannot be tested
+// (typep signals for it).
+func typepTested(t *eval.Thread, v, spec lisp.Value) (is, known bool) {
 	defer func() {
 		if recover() != nil {
-			ok = false
+			is, known = false, false
 		}
 	}()
-	return predTypep(t, v, spec)
+	return predTypep(t, v, spec), true
 }
 
 // atomicTypeName returns the lattice name of a type symbol, or a
