@@ -113,8 +113,7 @@ func init() {
 		})
 	})
 	defun("special-operator-p", "(symbol)", "True when SYMBOL names a special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
-		_, ok := specialForms[symbolArg("special-operator-p", args[0])]
-		return lisp.Bool(ok)
+		return lisp.Bool(isSpecialOperator(symbolArg("special-operator-p", args[0])))
 	})
 	defun("symbol-value", "(symbol)", "Return the global (dynamic) value of SYMBOL.", func(t *Thread, args []lisp.Value) lisp.Value {
 		s := symbolArg("symbol-value", args[0])
@@ -170,7 +169,7 @@ func init() {
 	defun("fboundp", "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
 		checkFunctionName("fboundp", args[0])
 		s := t.fnameArg("fboundp", args[0])
-		if _, ok := specialForms[s]; ok {
+		if isSpecialOperator(s) {
 			return lisp.T
 		}
 		c := t.in.lookup(s)
@@ -324,4 +323,13 @@ func init() {
 	slot("package-error-package", "package", "The package (or package designator) a package error is about.", nil)
 	slot("unbound-slot-instance", "instance", "The object whose slot an unbound-slot error is about.", nil)
 	slot("print-not-readable-object", "object", "The object a print-not-readable error could not print readably.", nil)
+}
+
+// isSpecialOperator reports whether s names a special operator of CL or
+// a standard macro nodelisp analyses as one (CLHS 3.1.2.1.2.2 allows it).
+// declare is analysed as a form here but is no operator: it is allowed
+// only where a body's declarations go.
+func isSpecialOperator(s *lisp.Symbol) bool {
+	_, ok := specialForms[s]
+	return ok && s.Name != "DECLARE"
 }
