@@ -91,6 +91,7 @@ func registerInput() {
 		opts := t.ReadOptions()
 		r.SetBase(opts.Base)
 		r.SetPackage(opts.Packages, opts.Package)
+		r.SetReadEval(readTimeEval(t, opts))
 		v, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			s.Pos = s.End

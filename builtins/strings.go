@@ -67,7 +67,7 @@ func registerStrings() {
 			// What the reader makes: at most a cons for every two characters.
 			reserve(t, int64(len(s.S))*consBytes/2, "read-from-string", len(s.S), "characters")
 		}
-		v, pos := strReadFromString(a, t.ReadOptions())
+		v, pos := strReadFromString(t, a, t.ReadOptions())
 		return t.Values(resolveLiterals(t, v), lisp.MakeInt(int64(pos)))
 	})
 }
@@ -180,7 +180,7 @@ func strParseInteger(a []lisp.Value) (lisp.Value, int) {
 
 // strReadFromString is read-from-string over the characters of the
 // string between :start and :end.
-func strReadFromString(a []lisp.Value, opts eval.ReadOptions) (lisp.Value, int) {
+func strReadFromString(t *eval.Thread, a []lisp.Value, opts eval.ReadOptions) (lisp.Value, int) {
 	const op = "read-from-string"
 	src := stringArg(op, a[0])
 	eofError, eofValue := true, lisp.Value(lisp.Nil)
@@ -203,6 +203,7 @@ func strReadFromString(a []lisp.Value, opts eval.ReadOptions) (lisp.Value, int) 
 	r := reader.New(text)
 	r.SetBase(opts.Base)
 	r.SetPackage(opts.Packages, opts.Package)
+	r.SetReadEval(readTimeEval(t, opts))
 	v, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		if eofError {

@@ -47,12 +47,12 @@ func (in *Interp) SetCurrentPackage(p *lisp.Package) { in.packageCell.value = p 
 
 // formToRun returns the cell's i'th form as it reads in the current
 // package, and the cell whose positions it has.
-func (in *Interp) formToRun(cell *reader.Cell, i int) (lisp.Value, *reader.Cell, int, error) {
+func (in *Interp) formToRun(t *Thread, cell *reader.Cell, i int) (lisp.Value, *reader.Cell, int, error) {
 	cur := in.CurrentPackage()
 	if !cell.Unresolved(i) && !in.packages.Changed() && cur == in.packages.CLUser {
 		return cell.Forms[i], cell, i, nil
 	}
-	one, err := cell.Reread(i, in.packages, cur)
+	one, err := cell.Reread(i, in.packages, cur, t.readEval(cell, i))
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -61,4 +61,24 @@ func (in *Interp) formToRun(cell *reader.Cell, i int) (lisp.Value, *reader.Cell,
 	// symbols of the package it ran in.
 	cell.Forms[i] = one.Forms[0]
 	return one.Forms[0], one, 0, nil
+}
+
+// readEval is what #. runs its form with while the cell's i'th form is
+// read again before it runs: nil (refused) under *read-eval* nil. An
+// error in the form ends the cell as the reader's error, the thread
+// restored.
+func (t *Thread) readEval(cell *reader.Cell, i int) reader.ReadEval {
+	if !t.ReadOptions().Eval {
+		return nil
+	}
+	return func(form lisp.Value) (lisp.Value, error) {
+		vals, err := t.protectedTop(form, cell, i)
+		if err != nil {
+			return nil, err
+		}
+		if len(vals) == 0 {
+			return lisp.Nil, nil
+		}
+		return vals[0], nil
+	}
 }

@@ -75,7 +75,7 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 	}
 	res.Value = lisp.Nil
 	for i := range cell.Forms {
-		form, formCell, at, err := in.formToRun(cell, i)
+		form, formCell, at, err := in.formToRun(t, cell, i)
 		if err != nil {
 			return res, err
 		}

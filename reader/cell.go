@@ -239,7 +239,7 @@ func (c *Cell) Unresolved(i int) bool {
 // is when it runs), returning a cell of that one form as Form does. Forms
 // that follow an in-package, or name a package the cell defines, read
 // differently than when the cell was read ahead.
-func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package) (*Cell, error) {
+func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package, readEval ReadEval) (*Cell, error) {
 	if i >= len(c.from) {
 		// A form a host made, not read from the text: it runs as it is.
 		one := *c
@@ -255,6 +255,7 @@ func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package) (*Cell, err
 	r.off, r.line, r.col = c.from[i].off, c.from[i].line, c.from[i].col
 	r.begun = true
 	r.SetPackage(pkgs, pkg)
+	r.SetReadEval(readEval)
 	v, err := r.Read()
 	if err != nil {
 		return nil, err

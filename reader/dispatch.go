@@ -60,7 +60,7 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 	case 'c':
 		return r.readComplex(start), kValue
 	case '.':
-		r.fail(start, "#. (read-time evaluation) is not supported")
+		return r.readTimeEval(start), kValue
 	case '=':
 		return r.readLabelDef(start, arg), kValue
 	case '#':

@@ -56,6 +56,8 @@ type Reader struct {
 	// unresolved, to be read again when it runs.
 	lenient    bool
 	unresolved bool
+	// readEval evaluates #.'s form; nil refuses #. (read_eval.go).
+	readEval ReadEval
 }
 
 // SetPackage makes the reader intern symbols in pkg and find prefixed

@@ -301,7 +301,6 @@ func TestReadErrors(t *testing.T) {
 		{"#r0", "1:1: bad radix in #r", false},
 		{",a", "1:1: comma not inside a backquote", false},
 		{"`(a ,,b)", "1:6: comma not inside a backquote", false},
-		{"#.(+ 1 2)", "1:1: #. (read-time evaluation) is not supported", false},
 		{"#c(1 2 3)", "1:1: #C needs a list of two reals, not (1 2 3)", false},
 		{"#*102", "1:1: bad bit vector: 2 is not 0 or 1", false},
 		{"#1#", "1:1: #1# refers to no label defined before it", false},
