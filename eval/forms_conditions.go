@@ -34,6 +34,10 @@ func typeMatches(c *lisp.Condition, spec lisp.Value) bool {
 	switch s := spec.(type) {
 	case *lisp.Symbol:
 		return s == lisp.T || c.IsA(s)
+	case *lisp.Class:
+		// A class object is a type specifier too: (find-class 'error)
+		// matches what its name does.
+		return s.Name != nil && (s.Name == lisp.T || c.IsA(s.Name))
 	case *lisp.Cons:
 		items := elems("typep", s.Cdr)
 		switch s.Car {
