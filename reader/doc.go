@@ -18,6 +18,7 @@
 // forms, whether it is whole, and its ;; note, which the reader finds
 // while skipping the comment.
 //
-// The reader builds values only; it does not evaluate anything (#. is
-// refused) and knows nothing of the evaluator.
+// The reader builds values and knows nothing of the evaluator: #. runs
+// its form only through a ReadEval function the host hands it (a cell's
+// evaluator, under *read-eval* true), and is refused without one.
 package reader
