@@ -9,10 +9,10 @@ import (
 )
 
 // standardIOSyntax are the bindings CLHS with-standard-io-syntax lists,
-// as far as nodelisp has the variables. *read-default-float-format* stays
-// double-float, the one float format nodelisp reads, where the standard
-// says single-float; nodelisp has no *readtable* or pprint dispatch table
-// to bind.
+// as far as nodelisp has the variables. *read-default-float-format* is
+// single-float, as the standard says; nodelisp's one float is a
+// single-float too (CLHS 12.1.4.1), so floats print and read inside as
+// they do outside.
 var standardIOSyntax = func() [][2]lisp.Value {
 	sym := lisp.Sym
 	ten := lisp.MakeInt(10)
@@ -23,7 +23,7 @@ var standardIOSyntax = func() [][2]lisp.Value {
 		{sym("*print-length*"), lisp.Nil}, {sym("*print-level*"), lisp.Nil}, {sym("*print-lines*"), lisp.Nil},
 		{sym("*print-miser-width*"), lisp.Nil}, {sym("*print-pretty*"), lisp.Nil}, {sym("*print-radix*"), lisp.Nil},
 		{sym("*print-readably*"), lisp.T}, {sym("*print-right-margin*"), lisp.Nil},
-		{sym("*read-base*"), ten}, {sym("*read-default-float-format*"), quoted(sym("double-float"))},
+		{sym("*read-base*"), ten}, {sym("*read-default-float-format*"), quoted(sym("single-float"))},
 		{sym("*read-eval*"), lisp.T}, {sym("*read-suppress*"), lisp.Nil},
 	}
 }()

@@ -42,6 +42,9 @@ var (
 	symReadEval          = lisp.Sym("*read-eval*")
 	symReadSuppress      = lisp.Sym("*read-suppress*")
 	symDoubleFloat       = lisp.Sym("double-float")
+	symLongFloat         = lisp.Sym("long-float")
+	symSingleFloat       = lisp.Sym("single-float")
+	symShortFloat        = lisp.Sym("short-float")
 	symPrintVarNames     = printVarSymbols()
 	readerVarDefaultsSet = []struct {
 		sym   *lisp.Symbol
@@ -105,7 +108,7 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 			lisp.SignalClass(lisp.ClassTypeError, "%s: %v", printName(symPrintVarNames[i]), err)
 		}
 	}
-	o.SingleFloats = pc.readFloat.value != lisp.Value(symDoubleFloat)
+	t.checkFloatFormat()
 	o.Operators = t.in.operator
 	o.Reserve = t.ReserveText
 	o.RestartReport = t.restartReport
@@ -152,11 +155,13 @@ func bodyPosition(ll lisp.Value) int {
 }
 
 // ReadOptions are the reader variables' current values, checked: a base
-// from 2 to 36, and *read-suppress* nil and *read-default-float-format*
-// double-float, the only values nodelisp's reader implements.
+// from 2 to 36, *read-suppress* nil (the only value nodelisp's reader
+// implements) and *read-default-float-format* a float format (any of the
+// four reads the same here: checkFloatFormat).
 type ReadOptions struct {
 	Base int
 	Eval bool // *read-eval*
+
 	// Packages and Package are the image's packages and *package*, for
 	// reader.Reader.SetPackage.
 	Packages *lisp.Packages
@@ -170,9 +175,7 @@ func (t *Thread) ReadOptions() ReadOptions {
 	if !ok || b < 2 || b > 36 {
 		lisp.SignalClass(lisp.ClassTypeError, "*read-base*: %s is not a radix (an integer from 2 to 36)", lisp.Prin1ToString(pc.readBase.value))
 	}
-	if pc.readFloat.value != lisp.Value(symDoubleFloat) {
-		lisp.Errorf("*read-default-float-format*: nodelisp reads every float as a double-float, not as %s", lisp.Prin1ToString(pc.readFloat.value))
-	}
+	t.checkFloatFormat()
 	if pc.readSuppress.value != lisp.Value(lisp.Nil) {
 		lisp.Errorf("*read-suppress*: reading with *read-suppress* true is not supported")
 	}
@@ -236,3 +239,17 @@ var printCaseIndex = func() int {
 	}
 	panic("no *print-case* among the printer variables")
 }()
+
+// checkFloatFormat refuses a *read-default-float-format* that names no
+// float format, as SBCL does. The four that do are alike here: nodelisp
+// has one float format, and by CLHS 12.1.4.1 its float is at once a
+// short-, single-, double- and long-float, so a float always matches the
+// default format: it prints with no exponent marker (22.1.3.1.3) and an
+// unmarked float reads as that one float under any of them.
+func (t *Thread) checkFloatFormat() {
+	switch v := t.in.printVars.readFloat.value; v {
+	case lisp.Value(symDoubleFloat), lisp.Value(symLongFloat), lisp.Value(symSingleFloat), lisp.Value(symShortFloat):
+	default:
+		lisp.SignalClass(lisp.ClassTypeError, "*read-default-float-format*: %s is not a float format (single-float, double-float, short-float or long-float)", lisp.Prin1ToString(v))
+	}
+}

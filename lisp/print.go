@@ -124,9 +124,6 @@ func (p *printer) print(v Value, depth int) {
 	case *Complex:
 		p.complex(x, depth)
 	case Float:
-		if p.o.SingleFloats {
-			Errorf("*read-default-float-format*: every float is a double-float, which SBCL would print with a d0 exponent under %s; bind it to double-float", "single-float")
-		}
 		p.b.WriteString(formatFloat(float64(x)))
 	case Char:
 		p.char(x)

@@ -32,10 +32,6 @@ type PrintOptions struct {
 	// (a function, a macro and where its body starts), which decides how a
 	// form prints; nil when there is no image.
 	Operators func(*Symbol) Operator
-	// SingleFloats is *read-default-float-format* other than double-float;
-	// printing a float under it is an error, as every float here is a
-	// double and SBCL would print it with a d0 exponent.
-	SingleFloats bool
 	// Reserve, when set, is told the bytes the printer's output is about to
 	// grow to before a long string or number is written into it: the
 	// host's memory cap (eval.Thread.Reserve) ends the cell there.

@@ -8,3 +8,7 @@
 (print (list (= single-float-epsilon double-float-epsilon) (= most-positive-short-float most-positive-double-float)))
 (print (list least-positive-single-float least-negative-normalized-long-float short-float-negative-epsilon))
 (print (coerce 1/2 'single-float))
+; A value that names no float format is a type-error when a float would
+; be read or printed, as in SBCL.
+(let ((*read-default-float-format* 'integer)) (prin1-to-string 1.5))
+(let ((*read-default-float-format* 'integer)) (read-from-string "1.5"))

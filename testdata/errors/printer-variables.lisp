@@ -20,3 +20,8 @@
 (let ((*print-pretty* t)) (format nil "a~_b"))
 (format nil "~<a~:>" (list 1))
 (let ((*print-pretty* t)) (pprint-logical-block (nil (list 1 2)) (pprint-tab :line 5 1)))
+; *package* bound to what is not a package is a type-error naming the
+; value when a symbol is printed or read, never an internal error.
+(let ((*package* nil)) (prin1-to-string 'a))
+(let ((*package* 3)) (read-from-string "b"))
+(handler-case (let ((*package* nil)) (prin1-to-string 'a)) (type-error (e) (type-error-datum e)))
