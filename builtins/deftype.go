@@ -27,8 +27,30 @@ func expandDeftype(t *eval.Thread, form lisp.Value) lisp.Value {
 		syntaxError("deftype", "%s is not a type name", lisp.Prin1ToString(args[0]))
 	}
 	return lisp.List(sProgn,
-		lisp.ListStar(lisp.List(args[2:]...), sDefun, deftypeName(name), deftypeLambdaList(args[1])),
+		lisp.ListStar(lisp.List(deftypeBody(name, args[2:])...), sDefun, deftypeName(name), deftypeLambdaList(args[1])),
 		quoted(name))
+}
+
+// deftypeBody wraps deftype's forms in a block named by the type, as the
+// standard says (so (return-from name 'integer) returns the expansion),
+// after the documentation string and declarations, which stay outside it.
+// The expander's own defun is named |(DEFTYPE NAME)|, whose block would
+// have the wrong name.
+func deftypeBody(name *lisp.Symbol, body []lisp.Value) []lisp.Value {
+	i := 0
+	for i < len(body) {
+		if c, ok := body[i].(*lisp.Cons); ok && c.Car == lisp.Value(sDeclare) {
+			i++
+			continue
+		}
+		if _, ok := body[i].(*lisp.String); ok && i < len(body)-1 {
+			i++
+			continue
+		}
+		break
+	}
+	out := append([]lisp.Value{}, body[:i]...)
+	return append(out, lisp.ListStar(lisp.List(body[i:]...), sBlock, name))
 }
 
 // deftypeLambdaList gives the optional and keyword parameters that have

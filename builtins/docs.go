@@ -13,7 +13,7 @@ import (
 // can discover the library. Every builtin carries a one-line Doc.
 
 func registerDocs() {
-	defun("documentation", "(x doc-type)", "The documentation string of a function ('function) or variable ('variable), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("documentation", "(x doc-type)", "The documentation string of a function ('function), variable ('variable) or deftype ('type), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kind := symbolArg("documentation", a[1])
 		var doc string
 		switch x := a[0].(type) {
@@ -28,6 +28,9 @@ func registerDocs() {
 				doc = info.Doc
 			case "VARIABLE":
 				doc = info.VarDoc
+			case "TYPE":
+				// A deftype's documentation is its expander's.
+				doc = t.Interp().Describe(deftypeName(x)).Doc
 			}
 		case lisp.Function:
 			if name := x.FunctionName(); name != "" {
