@@ -39,6 +39,7 @@ var setterOf = map[string]*lisp.Symbol{
 	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
 	"FILL-POINTER": lisp.Sym("%set-fill-pointer"), "SUBSEQ": lisp.Sym("%set-subseq"),
 	"GET": lisp.Sym("%put"), "SYMBOL-PLIST": lisp.Sym("%set-symbol-plist"),
+	"MACRO-FUNCTION": lisp.Sym("%set-macro-function"),
 }
 
 // readDefault says which accessors of setterOf take a default as their
@@ -56,7 +57,7 @@ var setterArity = map[string][2]int{
 	"SYMBOL-FUNCTION": {1, 1}, "FDEFINITION": {1, 1},
 	"BIT": {2, 2}, "SBIT": {2, 2}, "ROW-MAJOR-AREF": {2, 2},
 	"FILL-POINTER": {1, 1}, "SUBSEQ": {2, 3},
-	"GET": {2, 3}, "SYMBOL-PLIST": {1, 1},
+	"GET": {2, 3}, "SYMBOL-PLIST": {1, 1}, "MACRO-FUNCTION": {1, 2},
 }
 
 // ordinalIndex maps second…tenth to their nth index.

@@ -112,6 +112,11 @@ func init() {
 			return m(t, args[0])
 		})
 	})
+	defun("%set-macro-function", "(symbol env-or-function &optional function)", "Make function (of a form and an environment) the macro expander of symbol: the setf of macro-function, whose environment argument is read and ignored.", func(t *Thread, args []lisp.Value) lisp.Value {
+		fn := args[len(args)-1]
+		t.setMacroFunction(symbolArg("setf macro-function", args[0]), fn)
+		return fn
+	})
 	defun("special-operator-p", "(symbol)", "True when SYMBOL names a special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return lisp.Bool(isSpecialOperator(symbolArg("special-operator-p", args[0])))
 	})
@@ -332,4 +337,30 @@ func init() {
 func isSpecialOperator(s *lisp.Symbol) bool {
 	_, ok := specialForms[s]
 	return ok && s.Name != "DECLARE"
+}
+
+// setMacroFunction makes fn the global macro expander of sym, as (setf
+// (macro-function sym) fn) does: a function sym named before is replaced
+// by the macro. fn is called with the form and a null environment. The
+// rules defmacro keeps hold: special operators and builtins cannot be
+// redefined.
+func (t *Thread) setMacroFunction(sym *lisp.Symbol, fn lisp.Value) {
+	const op = "setf macro-function"
+	if _, ok := specialForms[sym]; ok {
+		lisp.SignalClass(lisp.ClassPackageError, "%s: cannot redefine the special operator %s", op, printName(sym))
+	}
+	c := t.in.cell(sym)
+	if _, ok := c.fn.(*Builtin); ok {
+		lisp.SignalClass(lisp.ClassPackageError, "%s: cannot redefine the builtin function %s", op, printName(sym))
+	}
+	switch fn.(type) {
+	case *Closure, *Builtin:
+	default:
+		lisp.TypeError(op, fn, "a function")
+	}
+	c.fn = nil
+	c.macro = func(t *Thread, form lisp.Value) lisp.Value { return t.callValue(fn, []lisp.Value{form, lisp.Nil}) }
+	c.macroInLisp = true
+	c.macroDoc, c.macroArgs, c.macroLambda = "", "", nil
+	t.noteDefined(sym)
 }
