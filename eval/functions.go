@@ -165,6 +165,9 @@ func init() {
 			if c != nil && c.fn != nil {
 				return c.fn
 			}
+			if f := notAFunction(s, c); f != nil {
+				return f
+			}
 			undefinedFunction(args[0], nil)
 			return nil
 		}
@@ -363,4 +366,25 @@ func (t *Thread) setMacroFunction(sym *lisp.Symbol, fn lisp.Value) {
 	c.macroInLisp = true
 	c.macroDoc, c.macroArgs, c.macroLambda = "", "", nil
 	t.noteDefined(sym)
+}
+
+// notAFunction is what symbol-function and fdefinition return for a
+// symbol naming a macro or a special operator, as SBCL does: a function,
+// named (:macro name) or (:special name), that signals undefined-function
+// when it is called, for such a name cannot be called as a function. Nil
+// when the symbol names neither.
+func notAFunction(s *lisp.Symbol, c *cell) lisp.Value {
+	kind := ""
+	switch {
+	case c != nil && c.macro != nil, isSpecialOperator(s) && specialFormMacro(s) != nil:
+		kind = "macro"
+	case isSpecialOperator(s):
+		kind = "special operator"
+	default:
+		return nil
+	}
+	label := map[string]string{"macro": ":macro", "special operator": ":special"}[kind]
+	return NewBuiltin("("+label+" "+printName(s)+")", "(&rest arguments)", printName(s)+" names a "+kind+", which cannot be called as a function.", func(t *Thread, _ []lisp.Value) lisp.Value {
+		panic(&lisp.Condition{Class: lisp.ClassUndefinedFunction, Message: printName(s) + " names a " + kind + ", not a function: it can only be used as the operator of a form", Name: s})
+	})
 }
