@@ -109,6 +109,9 @@ func expandPlace(t *eval.Thread, op string, form lisp.Value) place {
 			break
 		}
 		args := listOf(op, "place", x.Cdr)
+		if head == sValues {
+			return valuesPlace(t, op, args, store)
+		}
 		return expandCallPlace(t, op, form, head, args, store)
 	}
 	syntaxError(op, "%s is not a place", lisp.Prin1ToString(form))

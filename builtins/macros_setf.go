@@ -96,7 +96,15 @@ func expandShiftf(t *eval.Thread, form lisp.Value) lisp.Value {
 		bs = concat2(bs, p.temps)
 	}
 	old := gensym("OLD")
-	bs = append(bs, binding{old, ps[0].read})
+	var result lisp.Value = old
+	if len(ps[0].more) > 0 {
+		// A place of several stores ((values a b)) gives back all its
+		// old values.
+		bs = append(bs, binding{old, lisp.List(lisp.Sym("multiple-value-list"), ps[0].read)})
+		result = lisp.List(lisp.Sym("values-list"), old)
+	} else {
+		bs = append(bs, binding{old, ps[0].read})
+	}
 	var writes []lisp.Value
 	for i, p := range ps {
 		next := args[len(args)-1]
@@ -106,7 +114,7 @@ func expandShiftf(t *eval.Thread, form lisp.Value) lisp.Value {
 		bs = append(bs, storeBindings(p, next)...)
 		writes = append(writes, p.write)
 	}
-	return withPlace(bs, append(writes, old)...)
+	return withPlace(bs, append(writes, result)...)
 }
 
 // modify builds the form that reads place, computes a new value from the

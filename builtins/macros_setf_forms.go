@@ -30,6 +30,31 @@ func setfValues(t *eval.Thread, subplaces []lisp.Value, value lisp.Value) lisp.V
 	return withPlace(temps, lisp.List(body...))
 }
 
+// valuesPlace is (values place…) as a place wherever one is taken (psetf,
+// shiftf, rotatef, a nested (values …)): its store variables are the
+// first store of each subplace, whose further stores get nil (CLHS
+// 5.1.2.3); it reads and writes as values of the subplaces' reads and
+// writes. With no subplaces its one store is never written.
+func valuesPlace(t *eval.Thread, op string, subplaces []lisp.Value, store *lisp.Symbol) place {
+	var temps []binding
+	var stores []*lisp.Symbol
+	var reads, writes []lisp.Value
+	for _, p := range places(t, op, subplaces) {
+		temps = concat2(temps, p.temps)
+		for _, more := range p.more {
+			temps = append(temps, binding{more, lisp.Nil})
+		}
+		stores = append(stores, p.store)
+		reads = append(reads, p.read)
+		writes = append(writes, p.write)
+	}
+	if len(stores) == 0 {
+		stores = []*lisp.Symbol{store}
+	}
+	return place{temps: temps, store: stores[0], more: stores[1:],
+		read: lisp.ListStar(lisp.List(reads...), sValues), write: lisp.ListStar(lisp.List(writes...), sValues)}
+}
+
 // isValuesPlace reports whether form is (values place…).
 func isValuesPlace(form lisp.Value) ([]lisp.Value, bool) {
 	c, ok := form.(*lisp.Cons)
