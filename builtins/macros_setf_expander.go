@@ -26,20 +26,21 @@ func expandDefineSetfExpander(t *eval.Thread, form lisp.Value) lisp.Value {
 	if !ok || access.Keyword || access == lisp.Nil {
 		syntaxError(op, "%s is not a function name", lisp.Prin1ToString(args[0]))
 	}
-	var ll []lisp.Value
-	params := listOf(op, "lambda list", args[1])
-	for i := 0; i < len(params); i++ {
-		if s, ok := params[i].(*lisp.Symbol); ok && s.Name == "&ENVIRONMENT" {
-			i++ // no environment objects: the parameter is dropped
-			continue
-		}
-		ll = append(ll, params[i])
-	}
+	// The lambda list is destructuring-bind's, &environment included:
+	// its variable is bound to nil, nodelisp having no environment
+	// objects, which get-setf-expansion and macroexpand accept.
 	whole := gensym("ARGS")
-	body := lisp.List(lisp.Sym("multiple-value-list"), progn(args[2:]))
+	body := args[2:]
+	if len(body) > 1 {
+		if _, ok := body[0].(*lisp.String); ok {
+			body = body[1:] // the documentation string
+		}
+	}
+	decls, forms := splitDeclarations(body)
+	inner := concat([]lisp.Value{lisp.Sym("destructuring-bind"), args[1], whole}, decls,
+		[]lisp.Value{lisp.List(lisp.Sym("multiple-value-list"), progn(forms))})
 	return lisp.List(sProgn,
-		lisp.List(sDefun, setfExpanderName(access), lisp.List(sAmpRest, whole),
-			lisp.List(lisp.Sym("destructuring-bind"), lisp.List(ll...), whole, body)),
+		lisp.List(sDefun, setfExpanderName(access), lisp.List(sAmpRest, whole), lisp.List(inner...)),
 		quoted(access))
 }
 

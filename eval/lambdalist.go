@@ -34,7 +34,11 @@ type optIR struct {
 }
 
 type llIR struct {
-	name       string
+	name string
+	// env is a macro lambda list's &environment variable, bound (to nil:
+	// nodelisp passes no environment objects) before every other
+	// parameter, wherever it is written, so a default form may use it.
+	env        *paramIR
 	whole      *paramIR
 	req        []paramIR
 	opt        []optIR
@@ -49,7 +53,7 @@ type llIR struct {
 // simple reports whether the list has only required, non-special,
 // non-destructuring parameters.
 func (l *llIR) simple() bool {
-	if l.whole != nil || len(l.opt) > 0 || l.rest != nil || l.hasKey || len(l.aux) > 0 || l.specials {
+	if l.env != nil || l.whole != nil || len(l.opt) > 0 || l.rest != nil || l.hasKey || len(l.aux) > 0 || l.specials {
 		return false
 	}
 	for _, p := range l.req {
@@ -84,6 +88,11 @@ func (a *analyzer) parseLambdaList(op string, list lisp.Value, destructuring boo
 	)
 	state := stReq
 	restDone := false
+	if env := environmentVar(list); env != nil {
+		v := a.newVar(env)
+		a.push(&scope{kind: sVar, name: env, v: v})
+		l.env = &paramIR{v: v}
+	}
 	for list != lisp.Value(lisp.Nil) {
 		c, ok := list.(*lisp.Cons)
 		if !ok {
@@ -122,10 +131,7 @@ func (a *analyzer) parseLambdaList(op string, list lisp.Value, destructuring boo
 			continue
 		case symEnvironment:
 			if cc, ok := list.(*lisp.Cons); ok {
-				v := a.newVar(cc.Car)
-				a.push(&scope{kind: sVar, name: cc.Car, v: v})
-				l.aux = append(l.aux, optIR{p: paramIR{v: v}})
-				list = cc.Cdr
+				list = cc.Cdr // bound first (environmentVar)
 			}
 			continue
 		}
@@ -261,6 +267,7 @@ type optSpec struct {
 
 type llSpec struct {
 	name       string
+	env        func(fr *frame, x lisp.Value)
 	whole      func(fr *frame, x lisp.Value)
 	req        []func(fr *frame, x lisp.Value)
 	opt        []optSpec
@@ -288,6 +295,9 @@ func genOpts(os []optIR) []optSpec {
 
 func (l *llIR) gen() *llSpec {
 	s := &llSpec{name: l.name, hasKey: l.hasKey, allowOther: l.allowOther}
+	if l.env != nil {
+		s.env = l.env.setter()
+	}
 	if l.whole != nil {
 		s.whole = l.whole.setter()
 	}
@@ -329,6 +339,9 @@ func (s *llSpec) destructure(fr *frame, x lisp.Value) {
 
 // bind binds args (and, destructuring, a dotted tail) to the parameters.
 func (s *llSpec) bind(fr *frame, args []lisp.Value, tail lisp.Value) {
+	if s.env != nil {
+		s.env(fr, lisp.Nil)
+	}
 	n := len(args)
 	if n < len(s.req) || (s.max >= 0 && n > s.max) || (tail != lisp.Value(lisp.Nil) && s.rest == nil) {
 		if tail != lisp.Value(lisp.Nil) && s.rest == nil {
@@ -423,5 +436,23 @@ func (s *llSpec) bindKeys(fr *frame, rest []lisp.Value) {
 		if k.setSp != nil {
 			k.setSp(fr, lisp.Nil)
 		}
+	}
+}
+
+// environmentVar is the variable a lambda list's &environment names at its
+// top level, or nil.
+func environmentVar(list lisp.Value) lisp.Value {
+	for {
+		c, ok := list.(*lisp.Cons)
+		if !ok {
+			return nil
+		}
+		if c.Car == lisp.Value(symEnvironment) {
+			if next, ok := c.Cdr.(*lisp.Cons); ok {
+				return next.Car
+			}
+			return nil
+		}
+		list = c.Cdr
 	}
 }
