@@ -215,6 +215,12 @@ type constructor struct {
 type structOptions struct {
 	predicate, copier *lisp.Symbol
 	conc              string
+	// slotNamesAccess is (:conc-name nil) or (:conc-name): the accessors
+	// are the slot names themselves, whatever their package.
+	slotNamesAccess bool
+	// intern makes the names defstruct derives (make-point, point-x) in
+	// *package*, as the standard says.
+	intern func(name string) *lisp.Symbol
 	ctors             []constructor
 	include           *lisp.Symbol
 	overrides         []lisp.Value
@@ -229,9 +235,10 @@ type structOptions struct {
 	predicateGiven bool
 }
 
-func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
+func parseStructOptions(t *eval.Thread, name *lisp.Symbol, options []lisp.Value) structOptions {
 	const op = "defstruct"
-	o := structOptions{conc: name.Name + "-", predicate: lisp.Intern(name.Name + "-P"), copier: lisp.Intern("COPY-" + name.Name)}
+	intern := structIntern(t)
+	o := structOptions{conc: name.Name + "-", predicate: intern(name.Name + "-P"), copier: intern("COPY-" + name.Name), intern: intern}
 	defaultCtor := true
 	for _, opt := range options {
 		key, rest := opt, []lisp.Value(nil)
@@ -242,14 +249,14 @@ func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
 		given := len(rest) > 0 && rest[0] != lisp.Value(lisp.Nil)
 		switch {
 		case symbolNamed(key, "CONC-NAME"):
-			o.conc = ""
+			o.conc, o.slotNamesAccess = "", !given
 			if given {
 				o.conc = stringDesignator(op, rest[0])
 			}
 		case symbolNamed(key, "CONSTRUCTOR"):
 			defaultCtor = false
 			if len(rest) == 0 {
-				o.ctors = append(o.ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
+				o.ctors = append(o.ctors, constructor{name: intern("MAKE-" + name.Name)})
 				break
 			}
 			if !given {
@@ -315,7 +322,7 @@ func parseStructOptions(name *lisp.Symbol, options []lisp.Value) structOptions {
 		}
 	}
 	if defaultCtor {
-		o.ctors = append(o.ctors, constructor{name: lisp.Intern("MAKE-" + name.Name)})
+		o.ctors = append(o.ctors, constructor{name: intern("MAKE-" + name.Name)})
 	}
 	if o.representation == nil && o.offset > 0 {
 		syntaxError(op, ":initial-offset needs a (:type list) or (:type vector) option")
@@ -371,7 +378,7 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 	default:
 		syntaxError(op, "%s is not a structure name", lisp.Prin1ToString(args[0]))
 	}
-	o := parseStructOptions(name, options)
+	o := parseStructOptions(t, name, options)
 	body := args[1:]
 	if len(body) > 0 {
 		if _, ok := body[0].(*lisp.String); ok {
@@ -394,7 +401,7 @@ func expandDefstruct(t *eval.Thread, form lisp.Value) lisp.Value {
 	qname := quoted(name)
 	var descs []lisp.Value
 	for _, s := range slots {
-		acc := lisp.Intern(o.conc + s.name.Name)
+		acc := o.accessorName(s.name)
 		descs = append(descs, lisp.List(s.name, s.init, s.typ, lisp.Bool(s.readOnly), acc))
 	}
 	var printer lisp.Value = lisp.Nil
@@ -527,4 +534,27 @@ func constructorOf(c constructor, slots []structSlot, build func(vars []lisp.Val
 		}
 	}
 	return lisp.List(sDefun, c.name, lisp.List(params...), build(vals))
+}
+
+// structIntern interns a name in *package*, where the reader put the
+// structure's own name (in CL-USER without a thread: an expansion test).
+func structIntern(t *eval.Thread) func(string) *lisp.Symbol {
+	return func(name string) *lisp.Symbol {
+		if t == nil {
+			return lisp.Intern(name)
+		}
+		s, _, err := t.CurrentPackage().Intern(name)
+		packageErr("defstruct", err)
+		return s
+	}
+}
+
+// accessorName is a slot's accessor: the conc-name prefix and the slot's
+// name interned in *package*, or the slot's own symbol under (:conc-name
+// nil).
+func (o structOptions) accessorName(slot *lisp.Symbol) *lisp.Symbol {
+	if o.slotNamesAccess {
+		return slot
+	}
+	return o.intern(o.conc + slot.Name)
 }

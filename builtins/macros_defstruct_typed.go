@@ -184,7 +184,7 @@ func expandTypedDefstruct(t *eval.Thread, name *lisp.Symbol, o structOptions, bo
 	}
 	value := lisp.Sym("value")
 	for i, sl := range layout.slots {
-		acc := lisp.Intern(o.conc + sl.name.Name)
+		acc := o.accessorName(sl.name)
 		pos := lisp.MakeInt(int64(layout.positions[i]))
 		place := lisp.List(access, obj, pos)
 		if isList {
