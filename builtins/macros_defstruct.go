@@ -220,12 +220,12 @@ type structOptions struct {
 	slotNamesAccess bool
 	// intern makes the names defstruct derives (make-point, point-x) in
 	// *package*, as the standard says.
-	intern func(name string) *lisp.Symbol
-	ctors             []constructor
-	include           *lisp.Symbol
-	overrides         []lisp.Value
-	printer           lisp.Value // (function f) and whether it takes a depth
-	printDepth        bool
+	intern     func(name string) *lisp.Symbol
+	ctors      []constructor
+	include    *lisp.Symbol
+	overrides  []lisp.Value
+	printer    lisp.Value // (function f) and whether it takes a depth
+	printDepth bool
 	// representation is the :type option (list, vector, (vector et)),
 	// nil for a structure of its own type; named and offset are :named
 	// and :initial-offset, which only a typed structure takes.
