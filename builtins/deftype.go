@@ -18,7 +18,7 @@ func registerDeftype() {
 	})
 }
 
-func deftypeName(name *lisp.Symbol) *lisp.Symbol { return lisp.Intern("(DEFTYPE " + name.Name + ")") }
+func deftypeName(name *lisp.Symbol) *lisp.Symbol { return lisp.DerivedName("DEFTYPE", name) }
 
 func expandDeftype(t *eval.Thread, form lisp.Value) lisp.Value {
 	args := macroArgs("deftype", form, 2, -1)

@@ -70,7 +70,7 @@ var ordinalIndex = map[string]int{
 // (setf (foo x) v) calls (|(SETF FOO)| v x), the way CL calls #'(setf foo).
 // defstruct and defsetf define functions under these names.
 func setfFunctionName(accessor *lisp.Symbol) *lisp.Symbol {
-	return lisp.Intern("(SETF " + accessor.Name + ")")
+	return lisp.DerivedName("SETF", accessor)
 }
 
 // tempsFor binds each argument form to a temporary, except constants,
@@ -239,7 +239,7 @@ func macroexpandPlace(t *eval.Thread, form lisp.Value) (lisp.Value, bool) {
 // from the setf function so that setf can tell a defsetf, which comes
 // before macro expansion, from a setf function, which comes after.
 func defsetfName(accessor *lisp.Symbol) *lisp.Symbol {
-	return lisp.Intern("(DEFSETF " + accessor.Name + ")")
+	return lisp.DerivedName("DEFSETF", accessor)
 }
 
 // defsetfPlace is the place (accessor args…) of a short-form defsetf:

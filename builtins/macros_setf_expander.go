@@ -12,7 +12,7 @@ import (
 // form); setf consults it, as a defsetf, before macroexpanding the place.
 
 func setfExpanderName(accessor *lisp.Symbol) *lisp.Symbol {
-	return lisp.Intern("(SETF-EXPANDER " + accessor.Name + ")")
+	return lisp.DerivedName("SETF-EXPANDER", accessor)
 }
 
 func hasSetfExpander(t *eval.Thread, accessor *lisp.Symbol) bool {

@@ -127,7 +127,7 @@ func (in *Interp) functionName(op string, x lisp.Value) *lisp.Symbol {
 // SetfName returns the symbol under which the function (setf name) is
 // kept: a symbol named "(SETF NAME)".
 func SetfName(name *lisp.Symbol) *lisp.Symbol {
-	return lisp.Intern("(SETF " + name.Name + ")")
+	return lisp.DerivedName("SETF", name)
 }
 
 func sfFunction(a *analyzer, form *lisp.Cons) *ir {

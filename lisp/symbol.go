@@ -155,3 +155,15 @@ func Bool(b bool) Value {
 
 // Truthy reports whether v is anything but Nil.
 func Truthy(v Value) bool { return v != Value(Nil) }
+
+// DerivedName is the symbol under which something attached to sym by a
+// kind of definition is kept, such as its setf function: "(SETF NAME)".
+// A symbol of a program's own package has its package in the name
+// ("(SETF GEO::NAME)"), so that two packages' symbols of one name never
+// share a definition.
+func DerivedName(kind string, sym *Symbol) *Symbol {
+	if sym.Home != nil {
+		return Intern("(" + kind + " " + sym.Home.Name + "::" + sym.Name + ")")
+	}
+	return Intern("(" + kind + " " + sym.Name + ")")
+}
