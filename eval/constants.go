@@ -60,9 +60,21 @@ var standardVariables = []struct {
 	{"*COMPILE-FILE-PATHNAME*", nil}, {"*COMPILE-FILE-TRUENAME*", nil},
 	{"*COMPILE-PRINT*", nil}, {"*COMPILE-VERBOSE*", nil},
 	{"*LOAD-PATHNAME*", nil}, {"*LOAD-TRUENAME*", nil}, {"*LOAD-PRINT*", nil}, {"*LOAD-VERBOSE*", nil},
-	{"*MODULES*", nil},
 	{"*MACROEXPAND-HOOK*", func() lisp.Value { return lisp.Intern("FUNCALL") }},
 	{"*FEATURES*", func() lisp.Value { return lisp.List(lisp.Sym(":nodelisp"), lisp.Sym(":common-lisp")) }},
+}
+
+// stateVariables are standard variables the library's functions consult
+// and change: gensym names its symbols from *gensym-counter* and counts
+// it up; random draws from the random state in *random-state*, each
+// image's seeded afresh; provide and require keep *modules*.
+var stateVariables = []struct {
+	name  string
+	value func() lisp.Value
+}{
+	{"*GENSYM-COUNTER*", func() lisp.Value { return lisp.Fixnum(1) }},
+	{"*RANDOM-STATE*", func() lisp.Value { return lisp.FreshRandomState() }},
+	{"*MODULES*", nil},
 }
 
 // lambdaListKeywords is the value of lambda-list-keywords: those nodelisp's
@@ -76,7 +88,7 @@ func (in *Interp) defineConstants() {
 	}
 	c := in.cell(lisp.Intern("LAMBDA-LIST-KEYWORDS"))
 	c.value, c.constant = lisp.List(kws...), true
-	for _, v := range standardVariables {
+	for _, v := range append(stateVariables, standardVariables...) {
 		c := in.cell(lisp.Intern(v.name))
 		if c.value != nil {
 			continue // defined elsewhere, with its meaning
