@@ -17,23 +17,17 @@ func registerNumbersRandom() {
 	defun("random", "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit, drawn from state (*random-state* by default).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var limit, state lisp.Value
 		unpack.Args("random", args, "limit", &limit, "&optional", "state", &state)
+		if !randomLimit(limit) {
+			lisp.TypeError("random", limit, "a positive integer or float")
+		}
 		rs := randomStateArg(t, "random", state)
 		switch x := limit.(type) {
 		case lisp.Fixnum:
-			if x > 0 {
-				return lisp.MakeInt(rs.Rand().Int64N(int64(x)))
-			}
+			return lisp.MakeInt(rs.Rand().Int64N(int64(x)))
 		case lisp.Float:
-			if x > 0 {
-				return lisp.Float(rs.Rand().Float64() * float64(x))
-			}
-		case *big.Int:
-			if x.Sign() > 0 {
-				return lisp.NormBig(randomBig(rs, x))
-			}
+			return lisp.Float(rs.Rand().Float64() * float64(x))
 		}
-		lisp.TypeError("random", limit, "a positive integer or float")
-		return nil
+		return lisp.NormBig(randomBig(rs, limit.(*big.Int)))
 	})
 	defun("make-random-state", "(&optional state)", "Return a new random state: a copy of state, of *random-state* when state is nil or absent, or a freshly seeded one when state is t.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		var state lisp.Value = lisp.Nil
@@ -50,6 +44,20 @@ func registerNumbersRandom() {
 		_, ok := args[0].(*lisp.RandomState)
 		return lisp.Bool(ok)
 	})
+}
+
+// randomLimit reports whether v is a limit random takes: a positive
+// integer or float.
+func randomLimit(v lisp.Value) bool {
+	switch x := v.(type) {
+	case lisp.Fixnum:
+		return x > 0
+	case lisp.Float:
+		return x > 0
+	case *big.Int:
+		return x.Sign() > 0
+	}
+	return false
 }
 
 // randomStateArg is the state random draws from: v when given (Go's nil
