@@ -66,16 +66,23 @@ var standardVariables = []struct {
 
 // stateVariables are standard variables the library's functions consult
 // and change: gensym names its symbols from *gensym-counter* and counts
-// it up; random draws from the random state in *random-state*, each
-// image's seeded afresh; provide and require keep *modules*.
+// it up; random draws from the random state in *random-state*; provide
+// and require keep *modules*. Every fresh image starts with the same
+// random state, as every SBCL does, so the same program draws the same
+// numbers, and an image a session restores starts where the recorded one
+// did ((make-random-state t) gives a state seeded afresh).
 var stateVariables = []struct {
 	name  string
 	value func() lisp.Value
 }{
 	{"*GENSYM-COUNTER*", func() lisp.Value { return lisp.Fixnum(1) }},
-	{"*RANDOM-STATE*", func() lisp.Value { return lisp.FreshRandomState() }},
+	{"*RANDOM-STATE*", func() lisp.Value { return lisp.NewRandomState(initialRandomWords[0], initialRandomWords[1]) }},
 	{"*MODULES*", nil},
 }
+
+// initialRandomWords are the generator words of a fresh image's
+// *random-state*: any fixed pair would do.
+var initialRandomWords = [2]uint64{0x6e6f64656c697370, 0x72616e646f6d2121}
 
 // lambdaListKeywords is the value of lambda-list-keywords: those nodelisp's
 // lambda lists take.
