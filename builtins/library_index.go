@@ -71,6 +71,7 @@ var libraryIndex = [...]indexEntry{
 	{"ACOSH", "numbers_float", ""},
 	{"ADD-METHOD", "clos_define", ""},
 	{"ADJOIN", "lists_assoc", ""},
+	{"ADJUST-ARRAY", "arrays_adjust", ""},
 	{"ADJUSTABLE-ARRAY-P", "sequences_arrays", ""},
 	{"ALLOCATE-INSTANCE", "clos_define", ""},
 	{"ALPHA-CHAR-P", "chars", ""},

@@ -28,6 +28,7 @@ import (
 var groups = map[string]*group{
 	"arrays":                 {register: registerArrays},
 	"arrays_bits":            {register: registerBitOps},
+	"arrays_adjust":          {register: registerArraysAdjust},
 	"arrays_displaced":       {register: registerArraysDisplaced},
 	"chars":                  {register: registerChars},
 	"clos_class":             {register: registerClosClass},
