@@ -74,6 +74,25 @@ func numeral(n lisp.Value) string {
 	return strconv.FormatInt(int64(n.(lisp.Fixnum)), 10)
 }
 
+// gentempPackage is gentemp's package argument: a package or its name.
+func gentempPackage(t *Thread, v lisp.Value) *lisp.Package {
+	switch x := v.(type) {
+	case *lisp.Package:
+		return x
+	case *lisp.String, *lisp.Symbol, lisp.Char:
+		name := lisp.PrincToString(x)
+		if s, ok := x.(*lisp.Symbol); ok {
+			name = s.Name
+		}
+		if p, ok := t.in.packages.Find(name); ok {
+			return p
+		}
+		lisp.SignalClass(lisp.ClassPackageError, "gentemp: there is no package named %s", name)
+	}
+	lisp.TypeError("gentemp", v, "a package designator")
+	return nil
+}
+
 // symGensymCounter is the variable gensym numbers its symbols from.
 var symGensymCounter = lisp.Intern("*GENSYM-COUNTER*")
 
@@ -252,17 +271,28 @@ func init() {
 		c.value = lisp.Add(n, lisp.Fixnum(1))
 		return &lisp.Symbol{Name: prefix + numeral(n)}
 	})
-	defun("gentemp", "(&optional prefix)", "Return a fresh interned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("gentemp", "(&optional prefix package)", "Return a fresh symbol interned in package (the current one by default), named by prefix (T by default) and a counter of gentemp's own.", func(t *Thread, args []lisp.Value) lisp.Value {
 		prefix := "T"
-		if len(args) == 1 {
-			if p, ok := args[0].(*lisp.String); ok {
-				prefix = p.S
+		if len(args) >= 1 {
+			p, ok := args[0].(*lisp.String)
+			if !ok {
+				lisp.TypeError("gentemp", args[0], "a string")
 			}
+			prefix = p.S
+		}
+		pkg := t.CurrentPackage()
+		if len(args) == 2 {
+			pkg = gentempPackage(t, args[1])
 		}
 		for {
+			t.Poll()
 			name := fmt.Sprintf("%s%d", prefix, gentempCounter.Add(1))
-			if _, exists := lisp.FindSymbol(name); !exists {
-				return lisp.Intern(name)
+			if _, status := pkg.Find(name); status == lisp.StatusNone {
+				s, _, err := pkg.Intern(name)
+				if err != nil {
+					lisp.SignalClass(lisp.ClassPackageError, "gentemp: %v", err)
+				}
+				return s
 			}
 		}
 	})
