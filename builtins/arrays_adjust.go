@@ -31,6 +31,9 @@ func registerArraysAdjust() {
 		if d, ok := kw.get("displaced-to"); ok && d != lisp.Value(lisp.Nil) {
 			lisp.Errorf("%s: :displaced-to is not supported by nodelisp; make a displaced array with make-array", op)
 		}
+		if _, ok := kw.get("displaced-index-offset"); ok {
+			lisp.Errorf("%s: :displaced-index-offset is not supported by nodelisp, which adjusts no displacement", op)
+		}
 		if adjustDisplaced(old) {
 			lisp.Errorf("%s: %s is displaced, or other arrays are displaced to it; nodelisp adjusts only arrays that share no storage", op, lisp.Prin1ToString(old))
 		}
