@@ -124,6 +124,8 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classSimpleV
 	case *lisp.HashTable:
 		return classHash
+	case *lisp.RandomState:
+		return builtinClass("random-state")
 	case *lisp.Condition:
 		return ci.conditionClass(t, x.Class)
 	case *lisp.Stream:

@@ -7,7 +7,7 @@ import (
 
 // Standard macros a program may use that need little of their own:
 // with-open-stream, with-compilation-unit, step, trace and untrace,
-// define-modify-macro and define-compiler-macro.
+// define-modify-macro (define-compiler-macro is in compiler_macros.go).
 
 var (
 	sDefmacro             = lisp.Sym("defmacro")
@@ -59,14 +59,6 @@ func registerMacrosStandard() {
 	}
 	unsupported("define-symbol-macro", "global symbol macros are left out (symbol-macrolet defines local ones)")
 	unsupported("define-method-combination", "nodelisp implements the CLOS that programs use, with the standard method combination only")
-	macro("define-compiler-macro", "(define-compiler-macro name lambda-list form…) returns NAME: nodelisp evaluates and applies no compiler macros, which the standard allows, so calls always reach the function.", func(t *eval.Thread, form lisp.Value) lisp.Value {
-		args := macroArgs("define-compiler-macro", form, 2, -1)
-		if _, ok := functionNameArg(args[0]); !ok {
-			lisp.TypeError("define-compiler-macro", args[0], "a function name")
-		}
-		listOf("define-compiler-macro", "lambda list", args[1])
-		return lisp.List(sQuote, args[0])
-	})
 }
 
 // functionNameArg reports whether v is a function name: a symbol or

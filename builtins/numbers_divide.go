@@ -101,7 +101,7 @@ func numDivide(op string, mode numRounding, a, b lisp.Value) (q, r lisp.Value) {
 	numReal(op, a)
 	numReal(op, b)
 	if lisp.IsZero(b) {
-		lisp.SignalClass(lisp.ClassDivisionByZero, "%s: division by zero", op)
+		lisp.SignalDivisionByZero(op, "/", a, b)
 	}
 	if x, ok := a.(lisp.Fixnum); ok {
 		if y, ok := b.(lisp.Fixnum); ok && !(x == math.MinInt64 && y == -1) {

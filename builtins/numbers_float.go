@@ -1,15 +1,14 @@
 package builtins
 
-// Powers, roots, logarithms, trigonometry, float conversion and random
-// numbers. Where the answer is complex ((sqrt -4), (log -1), (expt -8
-// 1/3), (asin 2)) or the argument is, they compute in complex floats
-// (numbers_complex.go).
+// Powers, roots, logarithms, trigonometry and float conversion (random
+// numbers are in numbers_random.go). Where the answer is complex ((sqrt
+// -4), (log -1), (expt -8 1/3), (asin 2)) or the argument is, they
+// compute in complex floats (numbers_complex.go).
 
 import (
 	"math"
 	"math/big"
 	"math/cmplx"
-	"math/rand/v2"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
@@ -90,28 +89,6 @@ func registerNumbersFloat() {
 	})
 	defun("rationalize", "(real)", "Convert a real number to the simplest rational that rounds to the same float: (rationalize 0.1) is 1/10.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return numRationalize(args[0])
-	})
-	defun("random", "(limit &optional state)", "Return a random number of the limit's type, at least 0 and below the positive limit.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		if len(args) == 2 {
-			// A state taken and ignored would be a silent difference.
-			lisp.Errorf("random: a random state is not supported by nodelisp (it has no make-random-state); call (random %s) without one", lisp.Prin1ToString(args[0]))
-		}
-		switch x := args[0].(type) {
-		case lisp.Fixnum:
-			if x > 0 {
-				return lisp.MakeInt(rand.Int64N(int64(x)))
-			}
-		case lisp.Float:
-			if x > 0 {
-				return lisp.Float(rand.Float64() * float64(x))
-			}
-		case *big.Int:
-			if x.Sign() > 0 {
-				return lisp.NormBig(numRandomBig(x))
-			}
-		}
-		lisp.TypeError("random", args[0], "a positive integer or float")
-		return nil
 	})
 }
 
@@ -198,15 +175,6 @@ func numRational(op string, v lisp.Value) lisp.Value {
 	return v
 }
 
-func numRandomBig(limit *big.Int) *big.Int {
-	words := make([]big.Word, len(limit.Bits())+1)
-	for i := range words {
-		words[i] = big.Word(rand.Uint64())
-	}
-	n := new(big.Int).SetBits(words)
-	return n.Mod(n, limit)
-}
-
 // numExpt is CL's expt over nodelisp's reals.
 func numExpt(base, power lisp.Value) lisp.Value {
 	numberArg("expt", base)
@@ -217,7 +185,7 @@ func numExpt(base, power lisp.Value) lisp.Value {
 	if lisp.IsInteger(power) {
 		if f, ok := base.(lisp.Float); ok {
 			if f == 0 && lisp.Sign("expt", power) < 0 {
-				lisp.SignalClass(lisp.ClassDivisionByZero, "expt: division by zero")
+				lisp.SignalDivisionByZero("expt", "expt", base, power)
 			}
 			return numFloatResult("expt", float64(f), numFloatIntPow(float64(f), power))
 		}
@@ -272,7 +240,7 @@ func numExactPow(base, power lisp.Value) lisp.Value {
 	}
 	if lisp.IsZero(base) {
 		if sign < 0 {
-			lisp.SignalClass(lisp.ClassDivisionByZero, "expt: division by zero")
+			lisp.SignalDivisionByZero("expt", "expt", base, power)
 		}
 		return lisp.MakeInt(0)
 	}

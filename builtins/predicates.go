@@ -221,6 +221,9 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "HASH-TABLE":
 		_, ok := v.(*lisp.HashTable)
 		return ok
+	case "RANDOM-STATE":
+		_, ok := v.(*lisp.RandomState)
+		return ok
 	case "FUNCTION", "COMPILED-FUNCTION":
 		_, ok := v.(lisp.Function)
 		return ok
@@ -234,7 +237,7 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "RESTART":
 		_, ok := v.(*lisp.Restart)
 		return ok
-	case "READTABLE", "RANDOM-STATE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
+	case "READTABLE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
 		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
 		// Standard classes nodelisp makes no object of. pathname and
 		// file-stream stay unknown: a namestring and a file's stream are
@@ -524,6 +527,8 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("symbol")
 	case *lisp.HashTable:
 		return sym("hash-table")
+	case *lisp.RandomState:
+		return sym("random-state")
 	case *lisp.Condition:
 		return x.Class
 	case *lisp.Stream:

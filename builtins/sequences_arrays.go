@@ -136,6 +136,9 @@ func registerSequencesArrays() {
 		return args[1]
 	})
 	defun("array-has-fill-pointer-p", "(array)", "True if the array has a fill pointer.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if _, ok := args[0].(*lisp.Array); ok {
+			return lisp.Nil // only a vector has one
+		}
 		switch v := seqArrayArg("array-has-fill-pointer-p", args[0]).(type) {
 		case *lisp.Vector:
 			return lisp.Bool(v.FillPointer)

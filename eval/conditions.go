@@ -31,6 +31,8 @@ var (
 	kwPackage         = lisp.Sym(":package")
 	kwInstance        = lisp.Sym(":instance")
 	kwObject          = lisp.Sym(":object")
+	kwOperation       = lisp.Sym(":operation")
+	kwOperands        = lisp.Sym(":operands")
 )
 
 func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
@@ -194,7 +196,8 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 	}{{kwFormatControl, "format-control", nil}, {kwFormatArguments, "format-arguments", nil}, {kwDatum, "datum", nil},
 		{kwExpectedType, "expected-type", nil}, {kwName, "name", nil},
 		{kwPackage, "package", lisp.ClassPackageError}, {kwInstance, "instance", lisp.ClassUnboundSlot},
-		{kwObject, "object", lisp.ClassPrintNotReadable}}
+		{kwObject, "object", lisp.ClassPrintNotReadable},
+		{kwOperation, "operation", lisp.ClassArithmeticError}, {kwOperands, "operands", lisp.ClassArithmeticError}}
 	for _, s := range std {
 		if s.of != nil && class != s.of && !lisp.SubclassOfIn(t.in, class, s.of) {
 			continue

@@ -60,10 +60,29 @@ var standardVariables = []struct {
 	{"*COMPILE-FILE-PATHNAME*", nil}, {"*COMPILE-FILE-TRUENAME*", nil},
 	{"*COMPILE-PRINT*", nil}, {"*COMPILE-VERBOSE*", nil},
 	{"*LOAD-PATHNAME*", nil}, {"*LOAD-TRUENAME*", nil}, {"*LOAD-PRINT*", nil}, {"*LOAD-VERBOSE*", nil},
-	{"*MODULES*", nil},
 	{"*MACROEXPAND-HOOK*", func() lisp.Value { return lisp.Intern("FUNCALL") }},
 	{"*FEATURES*", func() lisp.Value { return lisp.List(lisp.Sym(":nodelisp"), lisp.Sym(":common-lisp")) }},
 }
+
+// stateVariables are standard variables the library's functions consult
+// and change: gensym names its symbols from *gensym-counter* and counts
+// it up; random draws from the random state in *random-state*; provide
+// and require keep *modules*. Every fresh image starts with the same
+// random state, as every SBCL does, so the same program draws the same
+// numbers, and an image a session restores starts where the recorded one
+// did ((make-random-state t) gives a state seeded afresh).
+var stateVariables = []struct {
+	name  string
+	value func() lisp.Value
+}{
+	{"*GENSYM-COUNTER*", func() lisp.Value { return lisp.Fixnum(1) }},
+	{"*RANDOM-STATE*", func() lisp.Value { return lisp.NewRandomState(initialRandomWords[0], initialRandomWords[1]) }},
+	{"*MODULES*", nil},
+}
+
+// initialRandomWords are the generator words of a fresh image's
+// *random-state*: any fixed pair would do.
+var initialRandomWords = [2]uint64{0x6e6f64656c697370, 0x72616e646f6d2121}
 
 // lambdaListKeywords is the value of lambda-list-keywords: those nodelisp's
 // lambda lists take.
@@ -76,7 +95,7 @@ func (in *Interp) defineConstants() {
 	}
 	c := in.cell(lisp.Intern("LAMBDA-LIST-KEYWORDS"))
 	c.value, c.constant = lisp.List(kws...), true
-	for _, v := range standardVariables {
+	for _, v := range append(stateVariables, standardVariables...) {
 		c := in.cell(lisp.Intern(v.name))
 		if c.value != nil {
 			continue // defined elsewhere, with its meaning

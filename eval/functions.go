@@ -2,6 +2,8 @@ package eval
 
 import (
 	"fmt"
+	"math/big"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -59,7 +61,40 @@ func setfNameWellFormed(v lisp.Value) bool {
 	return ok
 }
 
-var gensymCounter atomic.Int64
+// gentempCounter numbers gentemp's symbols (SBCL keeps a counter of its
+// own for them too); gensym counts in *gensym-counter*.
+var gentempCounter atomic.Int64
+
+// numeral is an integer's decimal digits, whatever *print-base* says, as
+// gensym names its symbols.
+func numeral(n lisp.Value) string {
+	if b, ok := n.(*big.Int); ok {
+		return b.String()
+	}
+	return strconv.FormatInt(int64(n.(lisp.Fixnum)), 10)
+}
+
+// gentempPackage is gentemp's package argument: a package or its name.
+func gentempPackage(t *Thread, v lisp.Value) *lisp.Package {
+	switch x := v.(type) {
+	case *lisp.Package:
+		return x
+	case *lisp.String, *lisp.Symbol, lisp.Char:
+		name := lisp.PrincToString(x)
+		if s, ok := x.(*lisp.Symbol); ok {
+			name = s.Name
+		}
+		if p, ok := t.in.packages.Find(name); ok {
+			return p
+		}
+		lisp.SignalClass(lisp.ClassPackageError, "gentemp: there is no package named %s", name)
+	}
+	lisp.TypeError("gentemp", v, "a package designator")
+	return nil
+}
+
+// symGensymCounter is the variable gensym numbers its symbols from.
+var symGensymCounter = lisp.Intern("*GENSYM-COUNTER*")
 
 // builtinFuncall is recognised by analysis, which compiles a funcall form
 // as a direct call (so that it can be a tail call).
@@ -221,31 +256,51 @@ func init() {
 	defun("values-list", "(list)", "Return the elements of LIST as multiple values.", func(t *Thread, args []lisp.Value) lisp.Value {
 		return t.Values(lisp.ListToSlice("values-list", args[0])...)
 	})
-	defun("gensym", "(&optional prefix)", "Return a fresh uninterned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("gensym", "(&optional x)", "Return a fresh uninterned symbol named by the prefix x (G by default) and *gensym-counter*, which counts up; an integer x is the suffix instead, and the counter stays.", func(t *Thread, args []lisp.Value) lisp.Value {
 		prefix := "G"
 		if len(args) == 1 {
 			switch p := args[0].(type) {
 			case *lisp.String:
 				prefix = p.S
-			case lisp.Fixnum:
-				return &lisp.Symbol{Name: fmt.Sprintf("G%d", p)}
+			case lisp.Fixnum, *big.Int:
+				if lisp.Sign("gensym", p) < 0 {
+					lisp.TypeError("gensym", p, "a string or a non-negative integer")
+				}
+				return &lisp.Symbol{Name: "G" + numeral(p)}
 			default:
-				lisp.TypeError("gensym", args[0], "a string")
+				lisp.TypeError("gensym", args[0], "a string or a non-negative integer")
 			}
 		}
-		return &lisp.Symbol{Name: fmt.Sprintf("%s%d", prefix, gensymCounter.Add(1))}
+		c := t.in.cell(symGensymCounter)
+		n := c.value
+		if !lisp.IsInteger(n) || lisp.Sign("gensym", n) < 0 {
+			lisp.TypeError("gensym (the value of *gensym-counter*)", n, "a non-negative integer")
+		}
+		c.value = lisp.Add(n, lisp.Fixnum(1))
+		return &lisp.Symbol{Name: prefix + numeral(n)}
 	})
-	defun("gentemp", "(&optional prefix)", "Return a fresh interned symbol.", func(t *Thread, args []lisp.Value) lisp.Value {
+	defun("gentemp", "(&optional prefix package)", "Return a fresh symbol interned in package (the current one by default), named by prefix (T by default) and a counter of gentemp's own.", func(t *Thread, args []lisp.Value) lisp.Value {
 		prefix := "T"
-		if len(args) == 1 {
-			if p, ok := args[0].(*lisp.String); ok {
-				prefix = p.S
+		if len(args) >= 1 {
+			p, ok := args[0].(*lisp.String)
+			if !ok {
+				lisp.TypeError("gentemp", args[0], "a string")
 			}
+			prefix = p.S
+		}
+		pkg := t.CurrentPackage()
+		if len(args) == 2 {
+			pkg = gentempPackage(t, args[1])
 		}
 		for {
-			name := fmt.Sprintf("%s%d", prefix, gensymCounter.Add(1))
-			if _, exists := lisp.FindSymbol(name); !exists {
-				return lisp.Intern(name)
+			t.Poll()
+			name := fmt.Sprintf("%s%d", prefix, gentempCounter.Add(1))
+			if _, status := pkg.Find(name); status == lisp.StatusNone {
+				s, _, err := pkg.Intern(name)
+				if err != nil {
+					lisp.SignalClass(lisp.ClassPackageError, "gentemp: %v", err)
+				}
+				return s
 			}
 		}
 	})
@@ -331,6 +386,8 @@ func init() {
 	slot("package-error-package", "package", "The package (or package designator) a package error is about.", nil)
 	slot("unbound-slot-instance", "instance", "The object whose slot an unbound-slot error is about.", nil)
 	slot("print-not-readable-object", "object", "The object a print-not-readable error could not print readably.", nil)
+	slot("arithmetic-error-operation", "operation", "The function an arithmetic error happened in (/ for every division, as in SBCL), or nil.", nil)
+	slot("arithmetic-error-operands", "operands", "The arguments of the operation an arithmetic error happened in, or nil.", nil)
 }
 
 // isSpecialOperator reports whether s names a special operator of CL or

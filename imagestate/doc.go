@@ -11,7 +11,8 @@
 // order; vectors with a fill pointer, adjustable or of bits are
 // #V(flags item …); arrays of any rank #A((dims…) item …); structures and
 // class instances #I(class slot value …), their slots by name and read
-// back (ReadIn) into the class the image defines under that name.
+// back (ReadIn) into the class the image defines under that name; a
+// random state #R(hi lo), its generator's two words.
 // Functions, streams and conditions have no state text: Print reports
 // ErrUnreadable for a value that holds one. A Sharing prints many values
 // (a session's globals) in one walk and tells which of them share an

@@ -132,6 +132,9 @@ func (w *writer) count(v lisp.Value) error {
 		case *lisp.String:
 			w.reach(x)
 			return nil
+		case *lisp.RandomState:
+			w.reach(x)
+			return nil
 		case *lisp.Cons:
 			if !w.reach(x) {
 				return nil
@@ -226,6 +229,12 @@ func (w *writer) write(v lisp.Value) {
 		w.str(x.S)
 	case *lisp.Cons:
 		w.list(x)
+	case *lisp.RandomState:
+		if w.label(x) {
+			return
+		}
+		hi, lo := x.Words()
+		fmt.Fprintf(&w.b, "#R(%d %d)", hi, lo)
 	case *lisp.Vector:
 		if w.label(x) {
 			return

@@ -176,6 +176,18 @@ func (r *parser) dispatch() lisp.Value {
 		r.i++
 		r.expect('(')
 		return r.table(nil)
+	case c == 'R':
+		r.i++
+		r.expect('(')
+		hi, okHi := lisp.Uint64Of(r.number())
+		r.space()
+		lo, okLo := lisp.Uint64Of(r.number())
+		r.space()
+		r.expect(')')
+		if !okHi || !okLo {
+			r.fail("a random state's words must be integers from 0 below 2^64")
+		}
+		return lisp.NewRandomState(hi, lo)
 	case c == 'F':
 		r.i++
 		start := r.i

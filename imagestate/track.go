@@ -59,7 +59,7 @@ type Tracker struct {
 var definers = map[string]bool{
 	"DEFUN": true, "DEFMACRO": true, "DEFSTRUCT": true, "DEFINE-CONDITION": true,
 	"DEFCLASS": true, "DEFGENERIC": true, "DEFMETHOD": true, "DEFTYPE": true,
-	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true,
+	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true, "DEFINE-COMPILER-MACRO": true,
 }
 
 // NewTracker records the fresh image's globals, the base every record

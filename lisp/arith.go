@@ -138,12 +138,12 @@ func Div(a, b Value) Value {
 	if max(ka, kb) == kFloat {
 		fb := ToFloat(b)
 		if fb == 0 {
-			SignalClass(ClassDivisionByZero, "/: division by zero")
+			SignalDivisionByZero("/", "/", Float(ToFloat(a)), Float(fb))
 		}
 		return floatResult("/", ToFloat(a), fb, ToFloat(a)/fb)
 	}
 	if IsZero(b) {
-		SignalClass(ClassDivisionByZero, "/: division by zero")
+		SignalDivisionByZero("/", "/", a, b)
 	}
 	if x, ok := a.(Fixnum); ok {
 		if y, ok := b.(Fixnum); ok && y != -1 && x%y == 0 {

@@ -102,6 +102,11 @@ var (
 	// limit was reached. It is not an ERROR, so handler-case on error and
 	// ignore-errors do not swallow it: a runaway cell always ends.
 	ClassLimit = Intern("EVALUATION-LIMIT")
+	// ClassDebuggerInvoked is nodelisp's own too: break or
+	// invoke-debugger ended the cell, which has no debugger to enter. It
+	// is a kind of evaluation-limit, so no handler for error or
+	// condition takes it, as none sees break's condition.
+	ClassDebuggerInvoked = Intern("DEBUGGER-INVOKED")
 )
 
 // conditionParents maps each standard class to its direct supertypes. It
@@ -133,6 +138,7 @@ var conditionParents = sync.OnceValue(func() map[*Symbol][]*Symbol {
 		ClassPackageError:          {ClassError},
 		ClassFormatError:           {ClassError},
 		ClassLimit:                 {ClassSeriousCondition},
+		ClassDebuggerInvoked:       {ClassLimit},
 
 		ClassUnboundSlot:                   {ClassCellError},
 		ClassStyleWarning:                  {ClassWarning},
@@ -226,6 +232,18 @@ func Errorf(format string, args ...any) {
 // SignalClass signals a condition of the given class with a message.
 func SignalClass(class *Symbol, format string, args ...any) {
 	panic(&Condition{Class: class, Message: fmt.Sprintf(format, args...)})
+}
+
+// SignalDivisionByZero signals DIVISION-BY-ZERO for operation applied to
+// operands, which arithmetic-error-operation and -operands return. As in
+// SBCL, every division (floor, mod, truncate…) names / with the dividend
+// and the divisor.
+func SignalDivisionByZero(op string, operation string, operands ...Value) {
+	panic(&Condition{
+		Class:   ClassDivisionByZero,
+		Message: op + ": division by zero",
+		Slots:   []Value{Sym("operation"), Sym(operation), Sym("operands"), List(operands...)},
+	})
 }
 
 // TypeError signals a TYPE-ERROR: op got datum where it wanted a value of

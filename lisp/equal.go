@@ -127,6 +127,15 @@ func equalp(a, b Value, depth int) bool {
 			return ok && hashTablesEqualp(x, y, depth)
 		case *Instance:
 			return instancesEqualp(x, b)
+		case *RandomState:
+			// A structure in SBCL, so equalp compares its state.
+			y, ok := b.(*RandomState)
+			if !ok {
+				return false
+			}
+			xh, xl := x.Words()
+			yh, yl := y.Words()
+			return xh == yh && xl == yl
 		}
 		if IsNumber(a) && IsNumber(b) {
 			return NumEqual(a, b)

@@ -171,6 +171,8 @@ func (p *printer) print(v Value, depth int) {
 			return
 		}
 		p.array(x, depth)
+	case *RandomState:
+		p.randomState(x)
 	default:
 		p.object(v)
 	}

@@ -39,5 +39,26 @@ func (r *Reader) readStructure(start lisp.Pos) lisp.Value {
 		initargs = append(initargs, pair.Car, next.Car)
 		rest = next.Cdr
 	}
+	if name == lisp.SymRandomState {
+		return r.randomState(start, initargs)
+	}
 	return lisp.NewUnresolvedInstance(name, initargs)
+}
+
+// randomState makes the random state #S(RANDOM-STATE :STATE (hi lo))
+// stands for, as the printer writes one. RANDOM-STATE is a standard type
+// no program defines, so it is made here rather than resolved later.
+func (r *Reader) randomState(start lisp.Pos, initargs []lisp.Value) lisp.Value {
+	if len(initargs) == 2 && initargs[0] == lisp.Value(lisp.InternKeyword("STATE")) {
+		if words, ok := initargs[1].(*lisp.Cons); ok {
+			hi, okHi := lisp.Uint64Of(words.Car)
+			if rest, ok := words.Cdr.(*lisp.Cons); ok && okHi && rest.Cdr == lisp.Value(lisp.Nil) {
+				if lo, ok := lisp.Uint64Of(rest.Car); ok {
+					return lisp.NewRandomState(hi, lo)
+				}
+			}
+		}
+	}
+	r.fail(start, "#S(RANDOM-STATE …) needs :state and a list of two integers from 0 below 2^64, as a random state prints")
+	return nil
 }
