@@ -11,16 +11,18 @@ import (
 func BenchmarkEqualStringKeys(b *testing.B) {
 	const n = 200_000
 	keys := make([]Value, n)
+	vals := make([]Value, n)
 	probes := make([]Value, n)
 	for i := range n {
 		keys[i] = NewString("k" + strconv.Itoa(i))
+		vals[i] = Fixnum(i)
 		probes[i] = NewString("k" + strconv.Itoa(2*i))
 	}
 	b.ReportAllocs()
 	for b.Loop() {
 		h := NewHashTable(SymEqual)
 		for i, k := range keys {
-			h.Put(k, Fixnum(i))
+			h.Put(k, vals[i])
 		}
 		hits := 0
 		for _, p := range probes {
