@@ -46,6 +46,10 @@ func registerFormat() {
 			stream.WriteString(b.String())
 			return lisp.Nil
 		})
+	// The directive engine reads the arguments while it runs and keeps
+	// none (a function control gets a copy), so (format nil "k~d" i) in a
+	// loop needs no argument slice of its own.
+	borrowsArgs()
 	defun("%formatter-call", "(stream control &rest args)", "Format ARGS by CONTROL to STREAM and return the arguments left unused (internal: the functions formatter makes).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			stream := outDesignator(t, "formatter", a[0])

@@ -24,8 +24,8 @@ type HashTable struct {
 	// they say, so they are only reported back.
 	RehashSize, RehashThreshold Value
 
-	strs    map[string]int32 // string keys of equal and equalp tables
-	exact   map[any]int32    // keys with an exact comparable form
+	strs    slotIndex     // string keys of equal and equalp tables
+	exact   map[any]int32 // keys with an exact comparable form
 	buckets map[uint64][]int32
 	entries entryChunks
 	live    int
@@ -250,15 +250,9 @@ func (h *HashTable) same(a, b Value) bool {
 
 // find returns the entry index of k, or -1.
 func (h *HashTable) find(k Value) int32 {
-	if s, ok := k.(*String); ok && (h.Test == SymEqual || h.Test == SymEqualp) {
-		key := s.S
-		if h.Test == SymEqualp {
-			key = strings.ToLower(key)
-		}
-		if i, ok := h.strs[key]; ok {
-			return i
-		}
-		return -1
+	if s, ok := h.stringKey(k); ok {
+		i, _ := h.findString(s, h.stringHash(s))
+		return i
 	}
 	if key, ok := h.exactKey(k); ok {
 		if i, ok := h.exact[key]; ok {
@@ -284,6 +278,19 @@ func (h *HashTable) Get(k Value) (Value, bool) {
 
 // Put stores v under k.
 func (h *HashTable) Put(k, v Value) {
+	if s, ok := h.stringKey(k); ok {
+		// One probe finds the entry or the slot for a new one.
+		hash := h.stringHash(s)
+		i, free := h.findString(s, hash)
+		if i >= 0 {
+			h.entries.at(i).val = v
+			return
+		}
+		i = h.entries.add(htEntry{key: k, val: v})
+		h.live++
+		h.strs.insert(hash, i, free)
+		return
+	}
 	if i := h.find(k); i >= 0 {
 		h.entries.at(i).val = v
 		return
@@ -294,17 +301,6 @@ func (h *HashTable) Put(k, v Value) {
 }
 
 func (h *HashTable) index(k Value, i int32) {
-	if s, ok := k.(*String); ok && (h.Test == SymEqual || h.Test == SymEqualp) {
-		key := s.S
-		if h.Test == SymEqualp {
-			key = strings.ToLower(key)
-		}
-		if h.strs == nil {
-			h.strs = map[string]int32{}
-		}
-		h.strs[key] = i
-		return
-	}
 	if key, ok := h.exactKey(k); ok {
 		if h.exact == nil {
 			h.exact = map[any]int32{}
@@ -335,12 +331,8 @@ func (h *HashTable) Remove(k Value) bool {
 
 // unindex removes entry i of key k from the lookup maps.
 func (h *HashTable) unindex(k Value, i int32) {
-	if s, ok := k.(*String); ok && (h.Test == SymEqual || h.Test == SymEqualp) {
-		key := s.S
-		if h.Test == SymEqualp {
-			key = strings.ToLower(key)
-		}
-		delete(h.strs, key)
+	if s, ok := h.stringKey(k); ok {
+		h.strs.remove(h.stringHash(s), i)
 		return
 	}
 	if key, ok := h.exactKey(k); ok {
@@ -384,7 +376,7 @@ func (h *HashTable) rebuild() {
 
 // Clear removes every entry.
 func (h *HashTable) Clear() {
-	h.strs, h.buckets = nil, nil
+	h.strs, h.buckets = slotIndex{}, nil
 	h.exact = nil
 	h.entries = entryChunks{}
 	h.live = 0

@@ -77,14 +77,30 @@ func isOne(d *big.Int) bool { return d.BitLen() == 1 && d.Sign() > 0 }
 
 // makeRatio returns num/den, which the caller has reduced to lowest terms
 // with den positive, as an integer when den is 1. Writing through Num and
-// Denom skips the gcd SetFrac would do again.
+// Denom skips the gcd SetFrac would do again, and SetBits takes num's and
+// den's words instead of copying them (a copy of each part was a quarter
+// of folding a 10,000-term continued fraction): Lisp numbers are never
+// changed once made, so the ratio may share them with num, den or an
+// operand they came from.
 func makeRatio(num, den *big.Int) Value {
 	if isOne(den) || num.Sign() == 0 {
-		return NormBig(num)
+		// An integer copies num: it may be an operand's part, even a
+		// caller's temporary (intView's), which must stay on its stack.
+		if num.IsInt64() {
+			return MakeInt(num.Int64())
+		}
+		return new(big.Int).Set(num)
 	}
-	r := new(big.Rat).SetInt64(1)
-	r.Num().Set(num)
-	r.Denom().Set(den)
+	// A zero Rat has no denominator to write through; Inv moves den's
+	// words from the numerator into it (and leaves a one word in their
+	// place) where SetInt64(1) allocated two.
+	r := new(big.Rat)
+	r.Num().SetBits(den.Bits())
+	r.Inv(r)
+	n := r.Num().SetBits(num.Bits())
+	if num.Sign() < 0 {
+		n.Neg(n)
+	}
 	return r
 }
 
@@ -179,14 +195,25 @@ func ratMulParts(an, ad, bn, bd *big.Int) Value {
 	}
 	an, bd = cancel(an, bd)
 	bn, ad = cancel(bn, ad)
-	num := new(big.Int).Mul(an, bn)
-	return makeRatio(num, new(big.Int).Mul(ad, bd))
+	return makeRatio(product(an, bn), product(ad, bd))
+}
+
+// product returns x·y, or the other factor itself when one is 1: (/ 1 r)
+// multiplies r's parts by one, and a multiplication would copy them.
+func product(x, y *big.Int) *big.Int {
+	switch {
+	case isOne(x):
+		return y
+	case isOne(y):
+		return x
+	}
+	return new(big.Int).Mul(x, y)
 }
 
 // cancel divides n and d by their gcd, returning fresh values when it is
-// not 1 and the same ones otherwise.
+// not 1 and the same ones otherwise (at once when either is ±1).
 func cancel(n, d *big.Int) (*big.Int, *big.Int) {
-	if isOne(d) {
+	if isOne(d) || n.BitLen() == 1 {
 		return n, d
 	}
 	g := new(big.Int).GCD(nil, nil, n, d)
