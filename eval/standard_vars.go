@@ -8,7 +8,7 @@ import "github.com/nodelisp/nodelisp/lisp"
 var unsupportedStandardVars = map[string]bool{
 	"*READTABLE*":        true,
 	"*BREAK-ON-SIGNALS*": true,
-	"*MACROEXPAND-HOOK*": true, "*DEBUGGER-HOOK*": true, "*FEATURES*": true,
+	"*MACROEXPAND-HOOK*": true, "*FEATURES*": true,
 	"*DEFAULT-PATHNAME-DEFAULTS*": true, "*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
 }
 

@@ -37,3 +37,7 @@
 (disassemble (lambda (x) x))
 (disassemble 'no-such-function-here)
 (room :wrong)
+; *debugger-hook* bound with let: invoke-debugger calls it with the
+; condition and the hook, the variable nil while it runs.
+(catch :out (let ((*debugger-hook* (lambda (c h) (throw :out (list (type-of c) (functionp h) *debugger-hook*))))) (invoke-debugger (make-condition 'simple-error :format-control "x"))))
+*debugger-hook*
