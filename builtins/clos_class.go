@@ -15,10 +15,12 @@ import (
 
 // closImage is one image's classes and generic functions.
 type closImage struct {
-	classes    map[*lisp.Symbol]*lisp.Class // defstruct and defclass types, and condition classes once used
-	generics   map[*lisp.Symbol]*generic
-	generation int // bumped when a class changes, which stales every dispatch cache
-	in         *eval.Interp
+	classes  map[*lisp.Symbol]*lisp.Class // defstruct and defclass types, and condition classes once used
+	generics map[*lisp.Symbol]*generic
+	// combinations are those define-method-combination defines.
+	combinations map[*lisp.Symbol]*combination
+	generation   int // bumped when a class changes, which stales every dispatch cache
+	in           *eval.Interp
 }
 
 type closKey struct{}
@@ -29,7 +31,7 @@ func closOf(t *eval.Thread) *closImage { return closIn(t.Interp()) }
 // closIn is closOf for an image with no thread at hand.
 func closIn(in *eval.Interp) *closImage {
 	return in.Extension(closKey{}, func() any {
-		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, in: in}
+		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, combinations: map[*lisp.Symbol]*combination{}, in: in}
 	}).(*closImage)
 }
 

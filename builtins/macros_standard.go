@@ -58,7 +58,6 @@ func registerMacrosStandard() {
 		})
 	}
 	unsupported("define-symbol-macro", "global symbol macros are left out (symbol-macrolet defines local ones)")
-	unsupported("define-method-combination", "nodelisp implements the CLOS that programs use, with the standard method combination only")
 	macro("define-compiler-macro", "(define-compiler-macro name lambda-list form…) returns NAME: nodelisp evaluates and applies no compiler macros, which the standard allows, so calls always reach the function.", func(t *eval.Thread, form lisp.Value) lisp.Value {
 		args := macroArgs("define-compiler-macro", form, 2, -1)
 		if _, ok := functionNameArg(args[0]); !ok {
