@@ -174,7 +174,7 @@ var unsupportedClos = []string{
 	"change-class", "update-instance-for-different-class", "update-instance-for-redefined-class",
 	"make-instances-obsolete", "ensure-generic-function", "ensure-class", "add-method", "remove-method",
 	"find-method", "compute-applicable-methods", "method-qualifiers", "slot-missing", "slot-unbound",
-	"shared-initialize", "reinitialize-instance", "allocate-instance", "make-load-form",
+	"make-load-form",
 	"make-load-form-saving-slots", "call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
 	"describe-object", "function-keywords", "no-next-method",
