@@ -171,7 +171,7 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 // metaobject protocol and changing an instance's class. Each is an error
 // that names it rather than an undefined function.
 var unsupportedClos = []string{
-	"change-class", "update-instance-for-different-class", "update-instance-for-redefined-class",
+	"update-instance-for-redefined-class",
 	"make-instances-obsolete", "ensure-generic-function", "ensure-class", "add-method", "remove-method",
 	"find-method", "compute-applicable-methods", "method-qualifiers", "slot-missing", "slot-unbound",
 	"make-load-form",

@@ -24,10 +24,11 @@ type standardGeneric struct {
 }
 
 var standardGenerics = map[string]standardGeneric{
-	"PRINT-OBJECT":          {2, "(object stream &rest arguments)", installPrintObject},
-	"INITIALIZE-INSTANCE":   {1, "(object &rest arguments)", installInitializeInstance},
-	"REINITIALIZE-INSTANCE": {1, "(object &rest arguments)", installReinitializeInstance},
-	"SHARED-INITIALIZE":     {2, "(object slot-names &rest arguments)", installSharedInitialize},
+	"PRINT-OBJECT":                        {2, "(object stream &rest arguments)", installPrintObject},
+	"INITIALIZE-INSTANCE":                 {1, "(object &rest arguments)", installInitializeInstance},
+	"REINITIALIZE-INSTANCE":               {1, "(object &rest arguments)", installReinitializeInstance},
+	"SHARED-INITIALIZE":                   {2, "(object slot-names &rest arguments)", installSharedInitialize},
+	"UPDATE-INSTANCE-FOR-DIFFERENT-CLASS": {2, "(previous current &rest initargs)", installUpdateForDifferent},
 	// Its default method is never called: a generic function with no
 	// applicable method signals its error itself unless a method of the
 	// program's applies.
@@ -226,9 +227,11 @@ func hasInitarg(initargs []lisp.Value, k lisp.Value) bool {
 
 // checkInitargs signals the error SBCL does for an initarg that no slot
 // and no applicable method of g (initialize-instance or
-// reinitialize-instance) or of shared-initialize accepts (CLHS 7.1.2).
+// reinitialize-instance, called with all) or of shared-initialize
+// accepts (CLHS 7.1.2). The initargs end all; x is the instance, of c.
 func checkInitargs(t *eval.Thread, op string, c *lisp.Class, all []lisp.Value, g *generic) {
-	initargs := all[1:]
+	initargs := all[g.nreq:]
+	x := all[g.nreq-1]
 	for i := 0; i+1 < len(initargs); i += 2 {
 		if initargs[i] == lisp.Value(kwAllowOtherKeys) {
 			if initargs[i+1] != lisp.Value(lisp.Nil) {
@@ -246,7 +249,7 @@ func checkInitargs(t *eval.Thread, op string, c *lisp.Class, all []lisp.Value, g
 		if methods == nil {
 			methods = g.applicable(t, all)
 			if si, ok := closOf(t).generics[sSharedInitialize]; ok {
-				methods = append(methods, si.applicable(t, append([]lisp.Value{all[0], lisp.T}, initargs...))...)
+				methods = append(methods, si.applicable(t, append([]lisp.Value{x, lisp.T}, initargs...))...)
 			}
 		}
 		ok := false

@@ -31,6 +31,7 @@ var groups = map[string]*group{
 	"arrays_displaced":       {register: registerArraysDisplaced},
 	"chars":                  {register: registerChars},
 	"clos_class":             {register: registerClosClass},
+	"clos_change":            {register: registerClosChange},
 	"clos_combination":       {register: registerClosCombination},
 	"clos_define":            {register: registerClosDefine},
 	"clos_generic":           {register: registerClosGeneric},

@@ -1,0 +1,50 @@
+;; change-class: the instance changes class in place, keeping the local
+;; slots both classes have; update-instance-for-different-class
+;; initialises the slots it gains and is a generic function programs
+;; specialise.
+(defclass cc-a () ((a :initarg :a) (b :initarg :b) (c :initarg :c)))
+(defclass cc-b () ((c :initarg :c2) (d :initarg :d2 :initform 'd-init) (b :initarg :b2)))
+
+(defun bound (x names) (mapcar (lambda (s) (slot-boundp x s)) names))
+
+(let* ((x (make-instance 'cc-a :a 1 :b 2))
+       (same (eq x (change-class x (find-class 'cc-b)))))
+  (print same)
+  (print (list (typep x 'cc-a) (typep x 'cc-b) (eq (class-of x) (find-class 'cc-b))))
+  (print (list (slot-exists-p x 'a) (bound x '(b c d))))
+  (print (list (slot-value x 'b) (slot-value x 'd))))
+
+;; By name, with initargs of the new class; a gained slot's initarg wins
+;; over its initform.
+(let ((x (make-instance 'cc-a :c 3)))
+  (change-class x 'cc-b :d2 'given)
+  (print (list (slot-value x 'c) (slot-value x 'd)))
+  (print (handler-case (change-class x 'cc-a :bogus 1)
+           (error () :invalid-initarg))))
+
+;; Methods dispatch on the new class afterwards.
+(defgeneric cc-kind (x))
+(defmethod cc-kind ((x cc-a)) :a)
+(defmethod cc-kind ((x cc-b)) :b)
+(let ((x (make-instance 'cc-a)))
+  (print (cc-kind x))
+  (change-class x 'cc-b)
+  (print (cc-kind x)))
+
+;; A program's method sees the previous instance as it was.
+(defclass cc-celsius () ((deg :initarg :deg :reader deg)))
+(defclass cc-fahrenheit () ((deg :initarg :deg :reader deg)))
+(defmethod update-instance-for-different-class :before
+    ((old cc-celsius) (new cc-fahrenheit) &key)
+  (setf (slot-value new 'deg) (+ 32 (* 9/5 (slot-value old 'deg)))))
+(let ((x (make-instance 'cc-celsius :deg 100)))
+  (change-class x 'cc-fahrenheit)
+  (print (list (type-of x) (deg x))))
+
+(defclass cc-tagged () ((tag :initarg :tag :reader tag)))
+(defmethod update-instance-for-different-class :after
+    ((old cc-a) (new cc-tagged) &key (suffix ""))
+  (setf (slot-value new 'tag) (format nil "from-a~a" suffix)))
+(let ((x (make-instance 'cc-a)))
+  (change-class x 'cc-tagged :suffix "!")
+  (print (tag x)))
