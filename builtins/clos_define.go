@@ -168,7 +168,7 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 }
 
 // unsupportedClos are the CLOS operators nodelisp leaves out: the
-// metaobject protocol and changing an instance's class. Each is an error
+// metaobject protocol and what this package has not taken on yet. Each is an error
 // that names it rather than an undefined function.
 var unsupportedClos = []string{
 	"update-instance-for-redefined-class",
@@ -184,7 +184,7 @@ func registerClosDefine() {
 	defun("%defclass", "(name superclasses slots default-initargs)", "Defines a standard class (internal).", defineStandardClass)
 	for _, name := range unsupportedClos {
 		defun(name, "(&rest arguments)", "Not supported by nodelisp (part of CLOS it leaves out).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			lisp.Errorf("%s is not supported: nodelisp implements the CLOS that programs use (defclass, defgeneric, defmethod, make-instance, slot access) without the metaobject protocol or changing an instance's class", name)
+			lisp.Errorf("%s is not supported: nodelisp implements the CLOS that programs use (defclass, defgeneric, defmethod, make-instance, slot access) without the metaobject protocol", name)
 			return nil
 		})
 	}
