@@ -130,6 +130,8 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return ci.conditionClass(t, x.Class)
 	case *lisp.Stream:
 		return classStream
+	case *method:
+		return builtinClass("standard-method")
 	case lisp.Function:
 		if ci.isGeneric(v) {
 			return builtinClass("standard-generic-function")
@@ -230,6 +232,10 @@ func (ci *closImage) typep(t *eval.Thread, v lisp.Value, name *lisp.Symbol) (is,
 	}
 	if name.Name == "GENERIC-FUNCTION" || name.Name == "STANDARD-GENERIC-FUNCTION" {
 		return ci.isGeneric(v), true
+	}
+	if name.Name == "METHOD" || name.Name == "STANDARD-METHOD" {
+		_, is := v.(*method)
+		return is, true
 	}
 	c, ok := ci.classes[name]
 	if !ok {

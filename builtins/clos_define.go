@@ -172,12 +172,11 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 // that names it rather than an undefined function.
 var unsupportedClos = []string{
 	"update-instance-for-redefined-class",
-	"make-instances-obsolete", "ensure-generic-function", "ensure-class", "add-method", "remove-method",
-	"find-method", "compute-applicable-methods", "method-qualifiers", "slot-missing", "slot-unbound",
+	"make-instances-obsolete", "ensure-class", "slot-missing", "slot-unbound",
 	"make-load-form",
 	"make-load-form-saving-slots", "call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
-	"describe-object", "function-keywords", "no-next-method",
+	"describe-object", "no-next-method",
 }
 
 func registerClosDefine() {

@@ -685,7 +685,7 @@ func defineMethod(t *eval.Thread, args []lisp.Value, fromDefgeneric bool) lisp.V
 		m.specs = append(m.specs, specializer{class: classArg(t, op, s)})
 	}
 	g.addMethod(m)
-	return g.function()
+	return m
 }
 
 // libraryFunction returns the library's function of an upper-case name;
