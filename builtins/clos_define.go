@@ -173,8 +173,7 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 var unsupportedClos = []string{
 	"update-instance-for-redefined-class",
 	"make-instances-obsolete", "ensure-class", "slot-missing", "slot-unbound",
-	"make-load-form",
-	"make-load-form-saving-slots", "call-method", "make-method",
+	"call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
 	"describe-object", "no-next-method",
 }

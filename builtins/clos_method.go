@@ -105,7 +105,7 @@ func findMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lisp.Errorf("%s: %d specializers given, but %s has %d required parameters", op, len(specs), printName(g.name), g.nreq)
 	}
 	for _, m := range g.methods {
-		if m.builtin || !sameQualifiers(m, quals) || len(m.specs) != len(specs) || !sameSpecs(m.specs, specs) {
+		if !sameQualifiers(m, quals) || len(m.specs) != len(specs) || !sameSpecs(m.specs, specs) {
 			continue
 		}
 		return m

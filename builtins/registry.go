@@ -33,6 +33,7 @@ var groups = map[string]*group{
 	"clos_class":             {register: registerClosClass},
 	"clos_change":            {register: registerClosChange},
 	"clos_combination":       {register: registerClosCombination},
+	"clos_load_form":         {register: registerClosLoadForm},
 	"clos_method":            {register: registerClosMethod},
 	"clos_define":            {register: registerClosDefine},
 	"clos_generic":           {register: registerClosGeneric},
