@@ -12,9 +12,31 @@ import (
 
 var sUpdateForDifferent = lisp.Sym("update-instance-for-different-class")
 
-// changeClass is change-class: the instance is changed in place (it stays
-// eq to itself), and update-instance-for-different-class is called with a
-// copy of it as it was.
+var sChangeClass = lisp.Sym("change-class")
+
+// change-class's entry is added at initialisation: its methods make
+// generic functions, whose maker reads the table.
+func init() {
+	standardGenerics[sChangeClass.Name] = standardGeneric{2, "(instance new-class &rest initargs)", installChangeClass}
+}
+
+// installChangeClass gives change-class its default methods: one for a
+// class name, which calls change-class again with the class, and one for
+// a class, which does the work.
+func installChangeClass(g *generic) {
+	loadBuiltinClasses()
+	g.addMethod(&method{specs: []specializer{{class: classT}, {class: classSymbol}}, builtin: true, shape: shape{nreq: 2, hasRest: true, allowOther: true},
+		direct: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			all := append([]lisp.Value{args[0], classArg(t, "change-class", args[1])}, args[2:]...)
+			return g.call(t, all)
+		}})
+	g.addMethod(&method{specs: []specializer{{class: classT}, {class: classT}}, builtin: true, shape: shape{nreq: 2, hasRest: true, allowOther: true},
+		direct: changeClass})
+}
+
+// changeClass is change-class's work: the instance is changed in place
+// (it stays eq to itself), and update-instance-for-different-class is
+// called with a copy of it as it was.
 func changeClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	const op = "change-class"
 	x := instanceArg(t, op, args[0])
@@ -28,13 +50,15 @@ func changeClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	previous := &lisp.Instance{Class: x.Class, Slots: append([]lisp.Value(nil), x.Slots...)}
 	oldInfo, newInfo := infoOf(x.Class), infoOf(c)
+	// A local slot of the new class keeps the value of the old class's
+	// slot of its name, local or shared (CLHS 7.2.1).
 	slots := make([]lisp.Value, len(c.Slots))
 	for _, s := range newInfo.slots {
 		if s.index < 0 {
 			continue
 		}
-		if old, ok := oldInfo.byName[s.name]; ok && old.index >= 0 {
-			slots[s.index] = previous.Slots[old.index]
+		if old, ok := oldInfo.byName[s.name]; ok {
+			slots[s.index] = old.get(previous)
 		}
 	}
 	x.Class, x.Slots = c, slots
@@ -59,7 +83,7 @@ func installUpdateForDifferent(g *generic) {
 		var added []lisp.Value
 		oldInfo := infoOf(previous.Class)
 		for _, s := range infoOf(current.Class).slots {
-			if old, ok := oldInfo.byName[s.name]; s.index >= 0 && (!ok || old.index < 0) {
+			if _, ok := oldInfo.byName[s.name]; s.index >= 0 && !ok {
 				added = append(added, s.name)
 			}
 		}
@@ -69,7 +93,9 @@ func installUpdateForDifferent(g *generic) {
 }
 
 func registerClosChange() {
-	defun("change-class", "(instance new-class &rest initargs)", "Change the class of the instance, in place, to new-class (a class or its name), keeping the values of the local slots both classes have; return the instance.", changeClass)
+	defun("change-class", standardGenerics[sChangeClass.Name].lambdaList, "Change the class of the instance, in place, to new-class (a class or its name), keeping the values of the slots both classes have; return the instance. A standard generic function.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return closOf(t).generic(t, "change-class", sChangeClass).call(t, args)
+	})
 	defun("update-instance-for-different-class", standardGenerics[sUpdateForDifferent.Name].lambdaList, "A standard generic function change-class calls; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return closOf(t).generic(t, "update-instance-for-different-class", sUpdateForDifferent).call(t, args)
 	})

@@ -191,11 +191,19 @@ func ensureGeneric(t *eval.Thread, args []lisp.Value) lisp.Value {
 	}
 	g := closOf(t).generic(t, op, name)
 	for i := 0; i < len(opts); i += 2 {
-		if symbolNamed(opts[i], "LAMBDA-LIST") && isKeyword(opts[i]) {
+		switch {
+		case symbolNamed(opts[i], "LAMBDA-LIST") && isKeyword(opts[i]):
 			sh := parseShape(op, opts[i+1])
 			g.setArity(op, sh.nreq)
 			g.setShape(op, sh)
 			g.declared = sh
+		case symbolNamed(opts[i], "ARGUMENT-PRECEDENCE-ORDER") && isKeyword(opts[i]):
+			// Dispatch takes the required parameters left to right.
+			lisp.Errorf("%s: :argument-precedence-order is not supported (methods are ordered by the required parameters from left to right)", op)
+		case opts[i] == lisp.Value(kwDocumentation):
+			if doc, ok := opts[i+1].(*lisp.String); ok && g.fn != nil {
+				g.fn.Doc = doc.S
+			}
 		}
 	}
 	t.NoteDefined(name)

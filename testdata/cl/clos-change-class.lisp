@@ -48,3 +48,25 @@
 (let ((x (make-instance 'cc-a)))
   (change-class x 'cc-tagged :suffix "!")
   (print (tag x)))
+
+;; A slot shared in the old class and local in the new keeps its value.
+(defclass cc-shared () ((s :allocation :class :initarg :s)))
+(defclass cc-local () ((s :initarg :s)))
+(let ((x (make-instance 'cc-shared :s 'kept)) (y (make-instance 'cc-shared)))
+  (change-class x 'cc-local)
+  (setf (slot-value x 's) 'changed)
+  (print (list (slot-value x 's) (slot-value y 's))))
+
+;; change-class is a generic function: methods on it run, also when the
+;; class does not change.
+(defvar *cc-log* nil)
+(defclass cc-same () ((a :initarg :a)))
+(defmethod change-class :after ((x cc-same) (c (eql (find-class 'cc-same))) &rest initargs)
+  (declare (ignore initargs))
+  (push 'after *cc-log*)
+  (setf (slot-value x 'a) 'z))
+(let ((x (make-instance 'cc-same :a 1)))
+  (change-class x (find-class 'cc-same))
+  (print (list (slot-value x 'a) *cc-log*))
+  (change-class x 'cc-same)
+  (print *cc-log*))

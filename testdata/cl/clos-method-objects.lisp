@@ -24,3 +24,6 @@
 (print (eq (ensure-generic-function 'egf) #'egf))
 (print (typep #'egf 'generic-function))
 (print (handler-case (ensure-generic-function 'car) (error () :error)))
+(defgeneric egd (x) (:documentation "foo"))
+(ensure-generic-function 'egd :lambda-list '(x) :documentation "bar")
+(print (documentation 'egd 'function))
