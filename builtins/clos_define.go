@@ -172,7 +172,7 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 // that names it rather than an undefined function.
 var unsupportedClos = []string{
 	"update-instance-for-redefined-class",
-	"make-instances-obsolete", "ensure-class", "slot-missing", "slot-unbound",
+	"make-instances-obsolete", "ensure-class",
 	"call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
 	"describe-object", "no-next-method",

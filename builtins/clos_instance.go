@@ -28,6 +28,8 @@ var standardGenerics = map[string]standardGeneric{
 	"INITIALIZE-INSTANCE":                 {1, "(object &rest arguments)", installInitializeInstance},
 	"REINITIALIZE-INSTANCE":               {1, "(object &rest arguments)", installReinitializeInstance},
 	"SHARED-INITIALIZE":                   {2, "(object slot-names &rest arguments)", installSharedInitialize},
+	"SLOT-UNBOUND":                        {3, "(class instance slot-name)", installSlotUnbound},
+	"SLOT-MISSING":                        {4, "(class object slot-name operation &optional new-value)", installSlotMissing},
 	"MAKE-LOAD-FORM":                      {1, "(object &optional environment)", installMakeLoadForm},
 	"UPDATE-INSTANCE-FOR-DIFFERENT-CLASS": {2, "(previous current &rest initargs)", installUpdateForDifferent},
 	// Its default method is never called: a generic function with no
