@@ -132,6 +132,13 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classStream
 	case *method:
 		return builtinClass("standard-method")
+	case *lisp.Class:
+		// The class's metaclass, so that methods specialise on
+		// standard-class and the others.
+		if k := builtinClass(metaclassName(x)); k != nil {
+			return k
+		}
+		return builtinClass("class")
 	case lisp.Function:
 		if ci.isGeneric(v) {
 			return builtinClass("standard-generic-function")
