@@ -366,6 +366,20 @@ func registerClosClass() {
 		}
 		return c.Name
 	})
+	defun("(setf class-name)", "(new-name class)", "Set the name of the class (which find-class does not change); return new-name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		c, ok := args[1].(*lisp.Class)
+		if !ok {
+			lisp.TypeError("(setf class-name)", args[1], "a class")
+		}
+		name := symbolArg("(setf class-name)", args[0])
+		if c.Kind != lisp.StandardClass && c.Kind != lisp.StructureClass {
+			// The built-in classes are shared by every image.
+			lisp.Errorf("(setf class-name): the class %s is not a class the program defined", lisp.Prin1ToString(c.Name))
+		}
+		c.Name = name
+		closOf(t).generation++
+		return name
+	})
 }
 
 // isGeneric reports whether v is one of the image's generic functions

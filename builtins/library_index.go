@@ -51,6 +51,7 @@ var libraryIndex = [...]indexEntry{
 	{"%SET-SYMBOL-PLIST", "symbols_plist", ""},
 	{"%TIME-REPORT", "macros", ""},
 	{"%TIME-START", "macros", ""},
+	{"(SETF CLASS-NAME)", "clos_class", ""},
 	{"(SETF FIND-CLASS)", "clos_class", ""},
 	{"(SETF SLOT-VALUE)", "clos_slots", ""},
 	{"*", "numbers", ""},
