@@ -132,6 +132,8 @@ var (
 	sSlotUnbound = lisp.Sym("slot-unbound")
 	sSlotMissing = lisp.Sym("slot-missing")
 	sSlotBoundp  = lisp.Sym("slot-boundp")
+	// kwInstanceSlot is the slot unbound-slot-instance reads.
+	kwInstanceSlot = lisp.Sym("instance")
 )
 
 // programMethods returns the generic function name when the program has
@@ -153,7 +155,7 @@ func slotUnbound(t *eval.Thread, x *lisp.Instance, name *lisp.Symbol) lisp.Value
 }
 
 func unboundSlotError(x *lisp.Instance, name *lisp.Symbol) lisp.Value {
-	panic(&lisp.Condition{Class: lisp.ClassUnboundSlot, Name: name,
+	panic(&lisp.Condition{Class: lisp.ClassUnboundSlot, Name: name, Slots: []lisp.Value{kwInstanceSlot, x},
 		Message: "slot-value: the slot " + lisp.Prin1ToString(name) + " is unbound in the object " + plainString(x)})
 }
 

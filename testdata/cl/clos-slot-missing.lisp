@@ -1,8 +1,9 @@
 ;; slot-unbound and slot-missing are generic functions slot access calls;
 ;; their default methods signal errors.
 (defclass sm-a () ((a :reader sm-a-a) (b :accessor sm-a-b) (e :reader sm-a-e)))
-(print (handler-case (slot-value (make-instance 'sm-a) 'a)
-         (unbound-slot (c) (list :unbound (cell-error-name c)))))
+(let ((x (make-instance 'sm-a)))
+  (print (handler-case (slot-value x 'a)
+           (unbound-slot (c) (list :unbound (cell-error-name c) (eq x (unbound-slot-instance c)))))))
 (print (handler-case (slot-value (make-instance 'sm-a) 'nope)
          (error () :missing)))
 
