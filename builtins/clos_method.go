@@ -141,7 +141,7 @@ func removeMethod(t *eval.Thread, args []lisp.Value) lisp.Value {
 	return args[0]
 }
 
-// addMethod is add-method: a method removed from its generic function, or
+// addMethodFn is add-method: a method removed from its generic function, or
 // made for this one, is added to it, replacing a method with the same
 // qualifiers and specializers. A method of another generic function, or
 // one whose lambda list is not congruent with it, is an error.
