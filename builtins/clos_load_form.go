@@ -53,7 +53,7 @@ func makeLoadFormSavingSlots(t *eval.Thread, args []lisp.Value) lisp.Value {
 			if all {
 				names, all = lisp.ListToSlice(op, opts[i+1]), false
 			}
-		case kwEnvironment:
+		case kwEnvironment, kwAllowOtherKeys:
 		default:
 			lisp.SignalClass(lisp.ClassProgramError, "%s: unknown keyword argument %s", op, lisp.Prin1ToString(opts[i]))
 		}

@@ -34,3 +34,4 @@
 (defmethod make-load-form ((p lf-point) &optional env)
   (make-load-form-saving-slots p :environment env))
 (print (length (multiple-value-list (make-load-form (make-instance 'lf-point)))))
+(print (length (multiple-value-list (make-load-form-saving-slots (make-instance 'lf-point) :allow-other-keys nil))))
