@@ -15,10 +15,12 @@ import (
 
 // closImage is one image's classes and generic functions.
 type closImage struct {
-	classes    map[*lisp.Symbol]*lisp.Class // defstruct and defclass types, and condition classes once used
-	generics   map[*lisp.Symbol]*generic
-	generation int // bumped when a class changes, which stales every dispatch cache
-	in         *eval.Interp
+	classes  map[*lisp.Symbol]*lisp.Class // defstruct and defclass types, and condition classes once used
+	generics map[*lisp.Symbol]*generic
+	// combinations are those define-method-combination defines.
+	combinations map[*lisp.Symbol]*combination
+	generation   int // bumped when a class changes, which stales every dispatch cache
+	in           *eval.Interp
 }
 
 type closKey struct{}
@@ -29,7 +31,7 @@ func closOf(t *eval.Thread) *closImage { return closIn(t.Interp()) }
 // closIn is closOf for an image with no thread at hand.
 func closIn(in *eval.Interp) *closImage {
 	return in.Extension(closKey{}, func() any {
-		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, in: in}
+		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, combinations: map[*lisp.Symbol]*combination{}, in: in}
 	}).(*closImage)
 }
 
@@ -130,6 +132,15 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return ci.conditionClass(t, x.Class)
 	case *lisp.Stream:
 		return classStream
+	case *method:
+		return builtinClass("standard-method")
+	case *lisp.Class:
+		// The class's metaclass, so that methods specialise on
+		// standard-class and the others.
+		if k := builtinClass(metaclassName(x)); k != nil {
+			return k
+		}
+		return builtinClass("class")
 	case lisp.Function:
 		if ci.isGeneric(v) {
 			return builtinClass("standard-generic-function")
@@ -230,6 +241,10 @@ func (ci *closImage) typep(t *eval.Thread, v lisp.Value, name *lisp.Symbol) (is,
 	}
 	if name.Name == "GENERIC-FUNCTION" || name.Name == "STANDARD-GENERIC-FUNCTION" {
 		return ci.isGeneric(v), true
+	}
+	if name.Name == "METHOD" || name.Name == "STANDARD-METHOD" {
+		_, is := v.(*method)
+		return is, true
 	}
 	c, ok := ci.classes[name]
 	if !ok {
@@ -353,6 +368,20 @@ func registerClosClass() {
 		}
 		return c.Name
 	})
+	defun("(setf class-name)", "(new-name class)", "Set the name of the class (which find-class does not change); return new-name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		c, ok := args[1].(*lisp.Class)
+		if !ok {
+			lisp.TypeError("(setf class-name)", args[1], "a class")
+		}
+		name := symbolArg("(setf class-name)", args[0])
+		if c.Kind != lisp.StandardClass && c.Kind != lisp.StructureClass {
+			// The built-in classes are shared by every image.
+			lisp.Errorf("(setf class-name): the class %s is not a class the program defined", lisp.Prin1ToString(c.Name))
+		}
+		c.Name = name
+		closOf(t).generation++
+		return name
+	})
 }
 
 // isGeneric reports whether v is one of the image's generic functions
@@ -368,7 +397,8 @@ func (ci *closImage) isGeneric(v lisp.Value) bool {
 		"CHANGE-CLASS", "CLASS-NAME", "COMPUTE-APPLICABLE-METHODS", "DESCRIBE-OBJECT", "DOCUMENTATION",
 		"FIND-METHOD", "FUNCTION-KEYWORDS", "MAKE-INSTANCE", "MAKE-INSTANCES-OBSOLETE", "MAKE-LOAD-FORM",
 		"METHOD-QUALIFIERS", "NO-NEXT-METHOD", "REINITIALIZE-INSTANCE", "REMOVE-METHOD", "SHARED-INITIALIZE",
-		"SLOT-MISSING", "SLOT-UNBOUND", "UPDATE-INSTANCE-FOR-DIFFERENT-CLASS", "UPDATE-INSTANCE-FOR-REDEFINED-CLASS":
+		"SLOT-MISSING", "SLOT-UNBOUND", "UPDATE-INSTANCE-FOR-DIFFERENT-CLASS", "UPDATE-INSTANCE-FOR-REDEFINED-CLASS",
+		"(SETF CLASS-NAME)":
 		return true
 	}
 	for _, g := range ci.generics {

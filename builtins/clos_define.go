@@ -168,23 +168,21 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 }
 
 // unsupportedClos are the CLOS operators nodelisp leaves out: the
-// metaobject protocol and changing an instance's class. Each is an error
+// metaobject protocol and what this package has not taken on yet. Each is an error
 // that names it rather than an undefined function.
 var unsupportedClos = []string{
-	"change-class", "update-instance-for-different-class", "update-instance-for-redefined-class",
-	"make-instances-obsolete", "ensure-generic-function", "ensure-class", "add-method", "remove-method",
-	"find-method", "compute-applicable-methods", "method-qualifiers", "slot-missing", "slot-unbound",
-	"shared-initialize", "reinitialize-instance", "allocate-instance", "make-load-form",
-	"make-load-form-saving-slots", "call-method", "make-method",
+	"update-instance-for-redefined-class",
+	"make-instances-obsolete", "ensure-class",
+	"call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
-	"describe-object", "function-keywords", "no-next-method",
+	"describe-object", "no-next-method",
 }
 
 func registerClosDefine() {
 	defun("%defclass", "(name superclasses slots default-initargs)", "Defines a standard class (internal).", defineStandardClass)
 	for _, name := range unsupportedClos {
 		defun(name, "(&rest arguments)", "Not supported by nodelisp (part of CLOS it leaves out).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			lisp.Errorf("%s is not supported: nodelisp implements the CLOS that programs use (defclass, defgeneric, defmethod, make-instance, slot access) without the metaobject protocol or changing an instance's class", name)
+			lisp.Errorf("%s is not supported: nodelisp implements the CLOS that programs use (defclass, defgeneric, defmethod, make-instance, slot access) without the metaobject protocol", name)
 			return nil
 		})
 	}

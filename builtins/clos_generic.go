@@ -34,10 +34,14 @@ type generic struct {
 	declared shape
 	// cache maps the dispatch key of a call to its effective method; it
 	// is emptied when a method is added or a class changes (generation).
-	cache      map[dispatchKey]*effective
-	generation int
-	lastKey    dispatchKey
-	last       *effective
+	// combo is the method combination, nil for the standard one;
+	// mostSpecificLast is its order argument.
+	combo            *combination
+	mostSpecificLast bool
+	cache            map[dispatchKey]*effective
+	generation       int
+	lastKey          dispatchKey
+	last             *effective
 }
 
 // maxKey is how many specialised parameters the cache keys on; a generic
@@ -327,6 +331,9 @@ func (g *generic) compute(t *eval.Thread, args []lisp.Value) *effective {
 
 // combine builds the effective method of the applicable methods.
 func (g *generic) combine(applicable []*method) *effective {
+	if g.combo != nil {
+		return g.combineOperator(applicable)
+	}
 	var arounds, befores, primaries, afters []*method
 	only := true
 	for _, m := range applicable {
@@ -472,7 +479,7 @@ func registerClosGeneric() {
 		nm := nextMethodsArg(args[0])
 		return lisp.Bool(nm != nil && (len(nm.methods) > 0 || nm.tail != nil))
 	})
-	defun("%defgeneric", "(name lambda-list documentation)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%defgeneric", "(name lambda-list documentation method-combination)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
 		t.NoteDefined(name)
@@ -484,6 +491,7 @@ func registerClosGeneric() {
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
 		g.declared = sh
+		g.combo, g.mostSpecificLast = closOf(t).findCombination("defgeneric", args[3])
 		for _, m := range g.methods {
 			g.checkAcceptsKeys("defgeneric", m.shape)
 		}
@@ -663,7 +671,9 @@ func defineMethod(t *eval.Thread, args []lisp.Value, fromDefgeneric bool) lisp.V
 	g.checkAcceptsKeys(op, m.shape)
 	if q := args[1]; q != lisp.Value(lisp.Nil) {
 		m.qualifier = symbolArg(op, q)
-		if m.qualifier != kwBefore && m.qualifier != kwAfter && m.qualifier != kwAround {
+		// Another combination's qualifiers are checked when a call
+		// selects the method (combineOperator).
+		if g.combo == nil && m.qualifier != kwBefore && m.qualifier != kwAfter && m.qualifier != kwAround {
 			lisp.Errorf("%s: method qualifier %s is not supported (only :before, :after and :around, of the standard method combination)", op, lisp.Prin1ToString(q))
 		}
 	}
@@ -675,7 +685,7 @@ func defineMethod(t *eval.Thread, args []lisp.Value, fromDefgeneric bool) lisp.V
 		m.specs = append(m.specs, specializer{class: classArg(t, op, s)})
 	}
 	g.addMethod(m)
-	return g.function()
+	return m
 }
 
 // libraryFunction returns the library's function of an upper-case name;

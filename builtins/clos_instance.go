@@ -11,6 +11,8 @@ import (
 var (
 	sPrintObject        = lisp.Sym("print-object")
 	sInitializeInstance = lisp.Sym("initialize-instance")
+	sSharedInitialize   = lisp.Sym("shared-initialize")
+	sReinitialize       = lisp.Sym("reinitialize-instance")
 )
 
 // standardGeneric is a generic function the library defines, with its
@@ -22,8 +24,14 @@ type standardGeneric struct {
 }
 
 var standardGenerics = map[string]standardGeneric{
-	"PRINT-OBJECT":        {2, "(object stream &rest arguments)", installPrintObject},
-	"INITIALIZE-INSTANCE": {1, "(object &rest arguments)", installInitializeInstance},
+	"PRINT-OBJECT":                        {2, "(object stream &rest arguments)", installPrintObject},
+	"INITIALIZE-INSTANCE":                 {1, "(object &rest arguments)", installInitializeInstance},
+	"REINITIALIZE-INSTANCE":               {1, "(object &rest arguments)", installReinitializeInstance},
+	"SHARED-INITIALIZE":                   {2, "(object slot-names &rest arguments)", installSharedInitialize},
+	"SLOT-UNBOUND":                        {3, "(class instance slot-name)", installSlotUnbound},
+	"SLOT-MISSING":                        {4, "(class object slot-name operation &optional new-value)", installSlotMissing},
+	"MAKE-LOAD-FORM":                      {1, "(object &optional environment)", installMakeLoadForm},
+	"UPDATE-INSTANCE-FOR-DIFFERENT-CLASS": {2, "(previous current &rest initargs)", installUpdateForDifferent},
 	// Its default method is never called: a generic function with no
 	// applicable method signals its error itself unless a method of the
 	// program's applies.
@@ -55,25 +63,107 @@ func installPrintObject(g *generic) {
 	})
 }
 
-// installInitializeInstance gives initialize-instance its default method:
-// shared-initialize's work, filling each slot from the first initarg that
-// names it, else, when it is unbound, from its initform.
+// installInitializeInstance gives initialize-instance its default
+// method: shared-initialize of every slot (CLHS 7.1.5).
 func installInitializeInstance(g *generic) {
 	libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "initialize-instance", args[0])
-		initargs := args[1:]
-		if len(initargs)%2 != 0 {
-			lisp.SignalClass(lisp.ClassProgramError, "initialize-instance: odd number of initialization arguments")
-		}
-		for _, s := range infoOf(x.Class).slots {
-			if v, ok := initargValue(s, initargs); ok {
-				s.set(x, v)
-			} else if s.initform != nil && s.get(x) == nil {
-				s.set(x, t.Call(s.initform))
-			}
-		}
+		callSharedInitialize(t, x, lisp.T, args[1:])
 		return x
 	})
+}
+
+// installReinitializeInstance gives reinitialize-instance its default
+// method: the initargs checked as make-instance checks them, then
+// shared-initialize of no slot by initform (CLHS 7.3).
+func installReinitializeInstance(g *generic) {
+	libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		x := instanceArg(t, "reinitialize-instance", args[0])
+		initargs := args[1:]
+		if len(initargs)%2 != 0 {
+			lisp.SignalClass(lisp.ClassProgramError, "reinitialize-instance: odd number of initialization arguments")
+		}
+		checkInitargs(t, "reinitialize-instance", x.Class, args, g)
+		callSharedInitialize(t, x, lisp.Nil, initargs)
+		return x
+	})
+}
+
+// installSharedInitialize gives shared-initialize its default method:
+// each slot takes the value of the first initarg that names it; else,
+// when it is unbound and named by slot-names (t: every slot), the value
+// of its initform.
+func installSharedInitialize(g *generic) {
+	libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		x := instanceArg(t, "shared-initialize", args[0])
+		sharedInitialize(t, x, args[1], args[2:])
+		return x
+	})
+}
+
+// callSharedInitialize calls the generic function shared-initialize, or
+// its default method's work directly when the program has defined no
+// method of it, which keeps make-instance cheap.
+func callSharedInitialize(t *eval.Thread, x *lisp.Instance, slotNames lisp.Value, initargs []lisp.Value) {
+	ci := closOf(t)
+	if g, ok := ci.generics[sSharedInitialize]; ok && len(g.methods) > 1 {
+		all := append([]lisp.Value{x, slotNames}, initargs...)
+		g.call(t, all)
+		return
+	}
+	sharedInitialize(t, x, slotNames, initargs)
+}
+
+func sharedInitialize(t *eval.Thread, x *lisp.Instance, slotNames lisp.Value, initargs []lisp.Value) {
+	const op = "shared-initialize"
+	if len(initargs)%2 != 0 {
+		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of initialization arguments", op)
+	}
+	for i := 0; i < len(initargs); i += 2 {
+		if _, ok := initargs[i].(*lisp.Symbol); !ok {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: the initialization argument name %s is not a symbol", op, lisp.Prin1ToString(initargs[i]))
+		}
+	}
+	var named []lisp.Value
+	all := slotNames == lisp.Value(lisp.T)
+	if !all {
+		named = lisp.ListToSlice(op, slotNames)
+	}
+	info := infoOf(x.Class)
+	if info == nil {
+		lisp.TypeError(op, x, "an instance of a standard class")
+	}
+	for _, s := range info.slots {
+		if v, ok := initargValue(s, initargs); ok {
+			s.set(x, v)
+		} else if s.initform != nil && s.get(x) == nil && (all || containsValue(named, s.name)) {
+			s.set(x, t.Call(s.initform))
+		}
+	}
+}
+
+func containsValue(vs []lisp.Value, v lisp.Value) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// allocateInstance is allocate-instance: an instance of the class with
+// every slot unbound. Its initargs are not checked (CLHS 7.1.3 leaves
+// that to the caller), only that they come in pairs.
+func allocateInstance(t *eval.Thread, args []lisp.Value) lisp.Value {
+	const op = "allocate-instance"
+	c := classArg(t, op, args[0])
+	if len(args[1:])%2 != 0 {
+		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of initialization arguments", op)
+	}
+	if c.Kind != lisp.StandardClass && c.Kind != lisp.StructureClass {
+		lisp.Errorf("%s: %s is not a standard class or a structure class", op, lisp.Prin1ToString(c.Name))
+	}
+	return &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots))}
 }
 
 func initargValue(s *slotDef, initargs []lisp.Value) (lisp.Value, bool) {
@@ -124,7 +214,7 @@ func makeInstance(t *eval.Thread, args []lisp.Value) lisp.Value {
 	g := ci.generic(t, op, sInitializeInstance)
 	x := &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots))}
 	all := append([]lisp.Value{x}, initargs...)
-	checkInitargs(t, g, c, all)
+	checkInitargs(t, op, c, all, g)
 	g.call(t, all)
 	return x
 }
@@ -139,20 +229,31 @@ func hasInitarg(initargs []lisp.Value, k lisp.Value) bool {
 }
 
 // checkInitargs signals the error SBCL does for an initarg that no slot
-// and no applicable initialize-instance method accepts.
-func checkInitargs(t *eval.Thread, g *generic, c *lisp.Class, all []lisp.Value) {
-	initargs := all[1:]
-	if hasInitarg(initargs, lisp.Sym(":allow-other-keys")) {
-		return
+// and no applicable method of g (initialize-instance or
+// reinitialize-instance, called with all) or of shared-initialize
+// accepts (CLHS 7.1.2). The initargs end all; x is the instance, of c.
+func checkInitargs(t *eval.Thread, op string, c *lisp.Class, all []lisp.Value, g *generic) {
+	initargs := all[g.nreq:]
+	x := all[g.nreq-1]
+	for i := 0; i+1 < len(initargs); i += 2 {
+		if initargs[i] == lisp.Value(kwAllowOtherKeys) {
+			if initargs[i+1] != lisp.Value(lisp.Nil) {
+				return
+			}
+			break
+		}
 	}
 	var methods []*method
 	for i := 0; i+1 < len(initargs); i += 2 {
 		k := initargs[i]
-		if slotAccepts(c, k) {
+		if k == lisp.Value(kwAllowOtherKeys) || slotAccepts(c, k) {
 			continue
 		}
 		if methods == nil {
 			methods = g.applicable(t, all)
+			if si, ok := closOf(t).generics[sSharedInitialize]; ok {
+				methods = append(methods, si.applicable(t, append([]lisp.Value{x, lisp.T}, initargs...))...)
+			}
 		}
 		ok := false
 		for _, m := range methods {
@@ -169,7 +270,7 @@ func checkInitargs(t *eval.Thread, g *generic, c *lisp.Class, all []lisp.Value) 
 			}
 		}
 		if !ok {
-			lisp.SignalClass(lisp.ClassProgramError, "make-instance: invalid initialization argument %s for class %s", lisp.Prin1ToString(k), lisp.Prin1ToString(c.Name))
+			lisp.SignalClass(lisp.ClassProgramError, "%s: invalid initialization argument %s for class %s", op, lisp.Prin1ToString(k), lisp.Prin1ToString(c.Name))
 		}
 	}
 }
@@ -268,7 +369,8 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 
 func registerClosInstance() {
 	defun("make-instance", "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
-	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method"} {
+	defun("allocate-instance", "(class &rest initargs)", "Return a new instance of the class with every slot unbound.", allocateInstance)
+	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method", "shared-initialize", "reinitialize-instance"} {
 		sym := lisp.Sym(name)
 		std := standardGenerics[sym.Name]
 		defun(name, std.lambdaList, "A standard generic function; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {

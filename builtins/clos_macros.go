@@ -171,7 +171,7 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 	const op = "defgeneric"
 	args := macroArgs(op, form, 2, -1)
 	name := writerName(args[0])
-	var doc lisp.Value = lisp.Nil
+	var doc, combination lisp.Value = lisp.Nil, lisp.Nil
 	var methods []lisp.Value
 	for _, o := range args[2:] {
 		items := listOf(op, "option", o)
@@ -185,9 +185,13 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 			m := expandDefmethod(t, lisp.ListStar(lisp.List(items[1:]...), lisp.Sym("defmethod"), args[0])).(*lisp.Cons)
 			methods = append(methods, lisp.ListStar(m.Cdr, sDefgenericMethodRT))
 		case items[0] == lisp.Value(kwMethodCombination):
-			if len(items) < 2 || !symbolNamed(items[1], "STANDARD") {
-				syntaxError(op, "method combination %s is not supported (only standard)", lisp.Prin1ToString(lisp.List(items[1:]...)))
+			if len(items) < 2 {
+				syntaxError(op, "the :method-combination option names no method combination")
 			}
+			if combination != lisp.Value(lisp.Nil) {
+				syntaxError(op, "the :method-combination option is given twice")
+			}
+			combination = lisp.List(items[1:]...)
 		case items[0] == lisp.Value(kwDocumentation):
 			if len(items) != 2 {
 				syntaxError(op, "malformed :documentation option")
@@ -201,7 +205,7 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 			syntaxError(op, "the option %s is not supported", lisp.Prin1ToString(items[0]))
 		}
 	}
-	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc)}, methods...)
+	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc, quoted(combination))}, methods...)
 	return lisp.List(append(out, lisp.List(sFunction, name))...)
 }
 

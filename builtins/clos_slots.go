@@ -104,32 +104,135 @@ func checkLayout(s *slotDef, x *lisp.Instance) {
 	}
 }
 
-// slotValue is slot-value: an unbound slot is an error naming it.
+// slotValue is slot-value: an unbound slot goes to slot-unbound.
 func slotValue(t *eval.Thread, x *lisp.Instance, name lisp.Value) lisp.Value {
-	s := slotOf("slot-value", x, name)
+	s, ok := findSlot(x, name)
+	if !ok {
+		return slotMissing(t, x, name, sSlotValue)
+	}
 	v := s.get(x)
 	if v == nil {
-		lisp.Errorf("slot-value: the slot %s is unbound in the object %s", lisp.Prin1ToString(name), plainString(x))
+		return slotUnbound(t, x, s.name)
 	}
 	return v
 }
 
+// findSlot finds the slot name of x.
+func findSlot(x *lisp.Instance, name lisp.Value) (*slotDef, bool) {
+	if sym, ok := name.(*lisp.Symbol); ok {
+		if info := infoOf(x.Class); info != nil {
+			s, ok := info.byName[sym]
+			return s, ok
+		}
+	}
+	return nil, false
+}
+
+var (
+	sSlotUnbound = lisp.Sym("slot-unbound")
+	sSlotMissing = lisp.Sym("slot-missing")
+	sSlotBoundp  = lisp.Sym("slot-boundp")
+	// kwInstanceSlot is the slot unbound-slot-instance reads.
+	kwInstanceSlot = lisp.Sym("instance")
+)
+
+// programMethods returns the generic function name when the program has
+// added methods to it, nil while it has only the library's default.
+func programMethods(t *eval.Thread, name *lisp.Symbol) *generic {
+	if g, ok := closOf(t).generics[name]; ok && len(g.methods) > 1 {
+		return g
+	}
+	return nil
+}
+
+// slotUnbound calls slot-unbound, whose default method signals
+// unbound-slot (CLHS 7.5.11); its primary value is slot-value's.
+func slotUnbound(t *eval.Thread, x *lisp.Instance, name *lisp.Symbol) lisp.Value {
+	if g := programMethods(t, sSlotUnbound); g != nil {
+		return firstValue(t, g.call(t, []lisp.Value{x.Class, x, name}))
+	}
+	return unboundSlotError(x, name)
+}
+
+func unboundSlotError(x *lisp.Instance, name *lisp.Symbol) lisp.Value {
+	panic(&lisp.Condition{Class: lisp.ClassUnboundSlot, Name: name, Slots: []lisp.Value{kwInstanceSlot, x},
+		Message: "slot-value: the slot " + lisp.Prin1ToString(name) + " is unbound in the object " + plainString(x)})
+}
+
+// slotMissing calls slot-missing, whose default method signals an error;
+// operation is slot-value, setf, slot-boundp or slot-makunbound.
+func slotMissing(t *eval.Thread, x *lisp.Instance, name lisp.Value, operation *lisp.Symbol, newValue ...lisp.Value) lisp.Value {
+	if g := programMethods(t, sSlotMissing); g != nil {
+		return firstValue(t, g.call(t, append([]lisp.Value{x.Class, x, name, operation}, newValue...)))
+	}
+	op := printName(operation)
+	if operation == sSetf {
+		op = "(setf slot-value)"
+	}
+	slotOf(op, x, name)
+	return nil
+}
+
+// firstValue is the primary value of a call that returned v: nil for
+// no values.
+func firstValue(t *eval.Thread, v lisp.Value) lisp.Value {
+	vs := t.TakeValues(v)
+	if len(vs) == 0 {
+		return lisp.Nil
+	}
+	return vs[0]
+}
+
+func installSlotUnbound(g *generic) {
+	libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		x := instanceArg(t, "slot-unbound", args[1])
+		return unboundSlotError(x, symbolArg("slot-unbound", args[2]))
+	})
+}
+
+func installSlotMissing(g *generic) {
+	libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		x := instanceArg(t, "slot-missing", args[1])
+		slotOf(printName(symbolArg("slot-missing", args[3])), x, args[2])
+		return nil
+	})
+}
+
 func registerClosSlots() {
+	for _, sym := range []*lisp.Symbol{sSlotUnbound, sSlotMissing} {
+		defun(printName(sym), standardGenerics[sym.Name].lambdaList, "A standard generic function slot access calls; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			return closOf(t).generic(t, printName(sym), sym).call(t, args)
+		})
+	}
 	defun("slot-value", "(object slot-name)", "Return the value of the named slot of the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return slotValue(t, instanceArg(t, "slot-value", args[0]), args[1])
 	})
 	defun("(setf slot-value)", "(value object slot-name)", "Set the named slot of the object to value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "(setf slot-value)", args[1])
-		slotOf("(setf slot-value)", x, args[2]).set(x, args[0])
+		s, ok := findSlot(x, args[2])
+		if !ok {
+			slotMissing(t, x, args[2], sSetf, args[0])
+			return args[0]
+		}
+		s.set(x, args[0])
 		return args[0]
 	})
 	defun("slot-boundp", "(object slot-name)", "True if the named slot of the object has a value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "slot-boundp", args[0])
-		return lisp.Bool(slotOf("slot-boundp", x, args[1]).get(x) != nil)
+		s, ok := findSlot(x, args[1])
+		if !ok {
+			return lisp.Bool(slotMissing(t, x, args[1], sSlotBoundp) != lisp.Value(lisp.Nil))
+		}
+		return lisp.Bool(s.get(x) != nil)
 	})
 	defun("slot-makunbound", "(object slot-name)", "Make the named slot of the object unbound; return the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		x := instanceArg(t, "slot-makunbound", args[0])
-		slotOf("slot-makunbound", x, args[1]).set(x, nil)
+		s, ok := findSlot(x, args[1])
+		if !ok {
+			slotMissing(t, x, args[1], sSlotMakunbound)
+			return x
+		}
+		s.set(x, nil)
 		return x
 	})
 	defun("slot-exists-p", "(object slot-name)", "True if the object has a slot of that name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {

@@ -184,7 +184,9 @@ func defineAccessors(in *eval.Interp, name, acc *lisp.Symbol, index int, readOnl
 func (ci *closImage) defineClass(c *lisp.Class) {
 	c.CPL, _ = lisp.ComputeCPL(c, c.Supers)
 	c.Print = ci.printHook
-	if old, ok := ci.classes[c.Name]; ok && old.Kind == c.Kind {
+	// A class (setf class-name) renamed no longer has this proper name:
+	// the definition makes a new class.
+	if old, ok := ci.classes[c.Name]; ok && old.Kind == c.Kind && old.Name == c.Name {
 		*old = *c
 		for i, k := range old.CPL {
 			if k == c {

@@ -58,7 +58,6 @@ func registerMacrosStandard() {
 		})
 	}
 	unsupported("define-symbol-macro", "global symbol macros are left out (symbol-macrolet defines local ones)")
-	unsupported("define-method-combination", "nodelisp implements the CLOS that programs use, with the standard method combination only")
 }
 
 // functionNameArg reports whether v is a function name: a symbol or

@@ -54,11 +54,19 @@ func (p *printer) object(v Value) {
 		p.b.WriteByte('>')
 	case Function:
 		p.function(x)
+	case Unreadable:
+		p.b.WriteString(x.UnreadableString(p.o))
 	case nil:
 		p.b.WriteString("#<go nil>")
 	default:
 		fmt.Fprintf(&p.b, "#<go %T>", v)
 	}
+}
+
+// Unreadable is a value of a package above this one that prints as
+// #<…> in its own words (a CLOS method object).
+type Unreadable interface {
+	UnreadableString(o PrintOptions) string
 }
 
 func (p *printer) function(f Function) {

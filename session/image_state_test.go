@@ -282,3 +282,38 @@ func TestLongChainsRestore(t *testing.T) {
 		t.Errorf("initializer ran %d times", h.inits)
 	}
 }
+
+// An instance change-class gave another class, of another layout, is
+// saved with it: a resume reads the new class and slots, and undo brings
+// back the instance as it was.
+func TestChangeClassSurvivesResumeAndUndo(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		ctx := context.Background()
+		h := &imageHost{t: t, st: st}
+		s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
+		h.turn(s, `(defclass narrow () ((a :initarg :a)))
+			(defclass wide () ((z :initform 'zed) (a :initarg :a) (b :initform 'bee)))
+			(defvar *obj* (make-instance 'narrow :a 1))`)
+		h.turn(s, `(change-class *obj* 'wide)`)
+		const probe = `(list (type-of *obj*) (slot-value *obj* 'a) (slot-exists-p *obj* 'b) (and (slot-exists-p *obj* 'b) (slot-value *obj* 'b)))`
+		view := func(s *session.Session, what string) string {
+			t.Helper()
+			res, err := s.Interpreter().Eval(ctx, probe)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			return res.Printed
+		}
+		if got, want := view(s, "after change-class"), "(wide 1 t bee)"; got != want {
+			t.Fatalf("after change-class: %s, want %s", got, want)
+		}
+		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
+		if got, want := view(again, "resume"), "(wide 1 t bee)"; got != want {
+			t.Errorf("resumed: %s, want %s", got, want)
+		}
+		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
+		if got, want := view(s, "undo"), "(narrow 1 nil nil)"; got != want {
+			t.Errorf("after undo: %s, want %s", got, want)
+		}
+	})
+}

@@ -18,5 +18,5 @@
 (area "not a shape")
 (make-instance 'circle :radius 1)
 (slot-value (make-instance 'circle) 'r)
-(change-class (make-instance 'circle) 'shape)
+(change-class (make-instance 'circle) 'point)
 (defmethod area ((x nothing-like-this)) 0)
