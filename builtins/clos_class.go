@@ -124,6 +124,11 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classSimpleV
 	case *lisp.HashTable:
 		return classHash
+	case *lisp.Pathname:
+		if x.Logical {
+			return builtinClass("logical-pathname")
+		}
+		return builtinClass("pathname")
 	case *lisp.Condition:
 		return ci.conditionClass(t, x.Class)
 	case *lisp.Stream:

@@ -9,7 +9,7 @@ var unsupportedStandardVars = map[string]bool{
 	"*GENSYM-COUNTER*": true, "*RANDOM-STATE*": true, "*READTABLE*": true,
 	"*BREAK-ON-SIGNALS*": true,
 	"*MACROEXPAND-HOOK*": true, "*DEBUGGER-HOOK*": true, "*FEATURES*": true, "*MODULES*": true,
-	"*DEFAULT-PATHNAME-DEFAULTS*": true, "*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
+	"*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
 }
 
 // checkBindable refuses a binding of an unsupported standard variable.

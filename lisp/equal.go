@@ -71,6 +71,9 @@ func equal(a, b Value, depth int) bool {
 			continue
 		case *Vector:
 			return x.Bits && equalBits(x, b)
+		case *Pathname:
+			y, ok := b.(*Pathname)
+			return ok && pathnamesEqual(x, y)
 		}
 		return false
 	}
@@ -127,6 +130,9 @@ func equalp(a, b Value, depth int) bool {
 			return ok && hashTablesEqualp(x, y, depth)
 		case *Instance:
 			return instancesEqualp(x, b)
+		case *Pathname:
+			y, ok := b.(*Pathname)
+			return ok && pathnamesEqual(x, y)
 		}
 		if IsNumber(a) && IsNumber(b) {
 			return NumEqual(a, b)

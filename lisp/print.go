@@ -102,6 +102,13 @@ func (p *printer) print(v Value, depth int) {
 	switch x := v.(type) {
 	case *Symbol:
 		p.symbol(x)
+	case *Pathname:
+		if p.escape {
+			p.b.WriteString(p.cased("#P"))
+			writeStringLiteral(&p.b, x.Namestring())
+		} else {
+			p.b.WriteString(x.Namestring())
+		}
 	case *Package:
 		p.b.WriteString("#<" + p.cased("PACKAGE") + " ")
 		p.b.WriteString(Prin1ToString(NewString(x.Name)))

@@ -61,13 +61,13 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 				return &after
 			}), nil
 		})
-	it.Define("delete-file", "(path)", "Deletes the file at PATH; returns t. Undo restores it.",
+	it.Define("delete-file", "(filespec)", "Deletes the file FILESPEC names (a pathname or a namestring); returns t. Undo restores it.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
-			unpack.Args("delete-file", args, "path", &name)
-			s.changeFile(ctx, "delete-file", name, func(before *string) *string {
+			var name pathArg
+			unpack.Args("delete-file", args, "filespec", &name)
+			s.changeFile(ctx, "delete-file", name.Name, func(before *string) *string {
 				if before == nil {
-					fileError("delete-file", &files.Error{Path: name, Problem: "does not exist"})
+					fileError("delete-file", &files.Error{Path: name.Name, Problem: "does not exist"})
 				}
 				return nil
 			})
