@@ -40,11 +40,11 @@ func registerPathnameFiles() {
 	defun("compile-file-pathname", "(input-file &key output-file)", "Return the pathname compile-file would write for INPUT-FILE: its type fasl, merged with *default-pathname-defaults*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		const op = "compile-file-pathname"
 		kw := parseKeys(op, a[1:], "output-file")
-		in := mergePathnames(pathnameArg(t, op, a[0]), defaultPathname(t), kwNewest)
+		in := lisp.MergePathnames(pathnameArg(t, op, a[0]), defaultPathname(t), kwNewest)
 		out := *in
 		out.Type = lisp.NewString("fasl")
 		if v, ok := kw.get("output-file"); ok && v != lisp.Value(lisp.Nil) {
-			return mergePathnames(pathnameArg(t, op, v), &out, kwNewest)
+			return lisp.MergePathnames(pathnameArg(t, op, v), &out, kwNewest)
 		}
 		return lisp.InternPathname(&out)
 	})

@@ -87,58 +87,8 @@ func registerPathnameParts() {
 		if len(a) > 2 {
 			version = a[2]
 		}
-		return mergePathnames(p, d, version)
+		return lisp.MergePathnames(p, d, version)
 	})
-}
-
-// mergePathnames is CLHS 19.2.3: each missing component comes from the
-// defaults, a relative directory is appended to theirs (a :back removes
-// the part before it), and the version comes from the defaults only when
-// the name did too.
-func mergePathnames(p, d *lisp.Pathname, defaultVersion lisp.Value) *lisp.Pathname {
-	out := *p
-	if out.Host == lisp.Value(lisp.Nil) && !out.Logical {
-		out.Host, out.Logical = d.Host, d.Logical
-	}
-	if out.Device == lisp.Value(lisp.Nil) {
-		out.Device = d.Device
-	}
-	out.Directory = mergeDirectories(p.Directory, d.Directory)
-	if out.Name == lisp.Value(lisp.Nil) {
-		out.Name = d.Name
-		if out.Version == lisp.Value(lisp.Nil) {
-			out.Version = d.Version
-		}
-	}
-	if out.Type == lisp.Value(lisp.Nil) {
-		out.Type = d.Type
-	}
-	if out.Version == lisp.Value(lisp.Nil) {
-		out.Version = defaultVersion
-	}
-	return lisp.InternPathname(&out)
-}
-
-func mergeDirectories(dir, defaults lisp.Value) lisp.Value {
-	parts, dparts := listItemsOf(dir), listItemsOf(defaults)
-	switch {
-	case len(parts) == 0:
-		return defaults
-	case parts[0] != lisp.Value(kwRelative) || len(dparts) == 0:
-		return dir
-	}
-	merged := append(append([]lisp.Value{}, dparts...), parts[1:]...)
-	var out []lisp.Value
-	for _, part := range merged {
-		if part == lisp.Value(kwBack) && len(out) > 1 {
-			if _, ok := out[len(out)-1].(*lisp.String); ok {
-				out = out[:len(out)-1]
-				continue
-			}
-		}
-		out = append(out, part)
-	}
-	return lisp.List(out...)
 }
 
 func listItemsOf(v lisp.Value) []lisp.Value {

@@ -38,6 +38,14 @@ func (p *pathArg) UnpackLisp(v lisp.Value) error {
 	return &unpack.Mismatch{Want: "a pathname designator (a pathname or a namestring)", Type: lisp.Intern("PATHNAME")}
 }
 
+// pathname is the designator as a pathname.
+func (p pathArg) pathname() *lisp.Pathname {
+	if x, ok := p.Given.(*lisp.Pathname); ok {
+		return x
+	}
+	return lisp.ParseNamestring(p.Name)
+}
+
 // workdirPathname is the working directory as a pathname, ending in its
 // slash: *default-pathname-defaults* in a session.
 func workdirPathname(d *files.Dir) *lisp.Pathname {

@@ -112,20 +112,25 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			return nil, nil
 		})
 	it.Define("rename-file", "(filespec new-name)",
-		"Renames the file FILESPEC names to NEW-NAME (which takes FILESPEC's type when it has none), replacing a file there; returns the new name, the old truename and the new truename. Undo puts both back.",
+		"Renames the file FILESPEC names to NEW-NAME merged with its truename (so a relative NEW-NAME is in the same directory, and takes its type when it has none), replacing a file there; returns the new name, the old truename and the new truename. Undo puts both back.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var from, to pathArg
 			unpack.Args("rename-file", args, "filespec", &from, "new-name", &to)
-			target := to.Name
-			if path.Ext(path.Base(target)) == "" && path.Ext(path.Base(from.Name)) != "" && !strings.HasSuffix(target, "/") {
-				target += path.Ext(path.Base(from.Name))
-			}
+			// The new name is merged with the old file's truename, as
+			// the standard has it: "c" renames sub/a.lisp to sub/c.lisp.
 			d := s.mustFileDir("rename-file")
-			rel, err := d.Rel(target)
+			fromRel, err := d.Rel(from.Name)
 			if err != nil {
 				fileError("rename-file", err)
 			}
-			fromRel, err := d.Rel(from.Name)
+			old := truename(d, fromRel, false)
+			target := lisp.MergePathnames(to.pathname(), old, lisp.Nil)
+			rel, err := d.Rel(target.Namestring())
+			var fe *files.Error
+			if errors.As(err, &fe) {
+				// Named as the program gave it, not as merged.
+				err = &files.Error{Path: to.Name, Problem: fe.Problem, Err: fe.Err}
+			}
 			if err != nil {
 				fileError("rename-file", err)
 			}
@@ -136,7 +141,6 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			if !exists {
 				fileError("rename-file", &files.Error{Path: from.Name, Problem: "does not exist"})
 			}
-			old := truename(d, fromRel, false)
 			// Two changes of the running turn, the new file first: undo
 			// restores both, and a failure before the second leaves the
 			// old file where it was.
@@ -144,7 +148,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			if fromRel != rel {
 				s.changeFile(ctx, "rename-file", from.Name, func(*string) *string { return nil })
 			}
-			return interp.Values(ctx, lisp.ParseNamestring(target), old, truename(d, rel, false)), nil
+			return interp.Values(ctx, target, old, truename(d, rel, false)), nil
 		})
 	it.Define("ensure-directories-exist", "(pathspec &key verbose)",
 		"Creates the directories of PATHSPEC (everything up to its last /) that are missing; returns PATHSPEC and whether it created any. Undo does not remove them.",
