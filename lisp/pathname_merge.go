@@ -49,4 +49,3 @@ func mergeDirectories(dir, defaults Value) Value {
 	}
 	return List(out...)
 }
-
