@@ -51,7 +51,7 @@ func registerPathnameParts() {
 			p.Host, p.Logical = lisp.Nil, false
 			if s, ok := v.(*lisp.String); ok {
 				if _, known := logicalHostsOf(t).translations[strings.ToUpper(s.S)]; known {
-					p.Host, p.Logical = lisp.NewString(strings.ToUpper(s.S)), true
+					p.Host, p.Logical, p.Device = lisp.NewString(strings.ToUpper(s.S)), true, kwUnspecific
 				}
 			}
 		}
@@ -149,9 +149,6 @@ func directoryArg(v lisp.Value, common bool) lisp.Value {
 	parts := listOf("make-pathname", "directory", v)
 	if len(parts) == 0 || (parts[0] != lisp.Value(kwAbsolute) && parts[0] != lisp.Value(kwRelative)) {
 		lisp.TypeError("make-pathname", v, "a directory list starting with :absolute or :relative")
-	}
-	if len(parts) == 1 && parts[0] == lisp.Value(kwRelative) {
-		return lisp.Nil
 	}
 	out := []lisp.Value{parts[0]}
 	for _, p := range parts[1:] {

@@ -125,31 +125,62 @@ func matchComponent(v, w lisp.Value) ([]string, bool) {
 	return globCaptures(ws.S, s.S)
 }
 
+// maxGlobText bounds the names and patterns a wildcard is matched
+// against: far longer than any file name, and short enough that the
+// matching below, quadratic in the length, stays instant.
+const maxGlobText = 4096
+
 // globCaptures matches s against a pattern of * and ?, returning what
-// each wildcard took.
+// each wildcard took (the first * as long as it can be).
 func globCaptures(pattern, s string) ([]string, bool) {
-	if pattern == "" {
-		return nil, s == ""
+	if len(pattern) > maxGlobText || len(s) > maxGlobText {
+		lisp.Errorf("pathname-match-p: a name or pattern of %d characters is longer than the %d a wildcard is matched against", max(len(pattern), len(s)), maxGlobText)
 	}
-	switch pattern[0] {
+	g := globMatch{pattern: pattern, s: s, failed: map[[2]int]bool{}}
+	return g.match(0, 0)
+}
+
+// globMatch remembers the positions from which the rest of the pattern
+// cannot match, so a pattern of many *s fails in polynomial time.
+type globMatch struct {
+	pattern, s string
+	failed     map[[2]int]bool
+}
+
+func (g *globMatch) match(pi, si int) ([]string, bool) {
+	if g.failed[[2]int{pi, si}] {
+		return nil, false
+	}
+	caps, ok := g.step(pi, si)
+	if !ok {
+		g.failed[[2]int{pi, si}] = true
+	}
+	return caps, ok
+}
+
+func (g *globMatch) step(pi, si int) ([]string, bool) {
+	if pi == len(g.pattern) {
+		return nil, si == len(g.s)
+	}
+	switch g.pattern[pi] {
 	case '*':
-		for i := len(s); i >= 0; i-- {
-			if rest, ok := globCaptures(pattern[1:], s[i:]); ok {
-				return append([]string{s[:i]}, rest...), true
+		for end := len(g.s); end >= si; end-- {
+			if rest, ok := g.match(pi+1, end); ok {
+				return append([]string{g.s[si:end]}, rest...), true
 			}
 		}
 		return nil, false
 	case '?':
-		if s == "" {
+		if si == len(g.s) {
 			return nil, false
 		}
-		rest, ok := globCaptures(pattern[1:], s[1:])
-		return append([]string{s[:1]}, rest...), ok
+		rest, ok := g.match(pi+1, si+1)
+		return append([]string{g.s[si : si+1]}, rest...), ok
 	}
-	if s == "" || s[0] != pattern[0] {
+	if si == len(g.s) || g.s[si] != g.pattern[pi] {
 		return nil, false
 	}
-	return globCaptures(pattern[1:], s[1:])
+	return g.match(pi+1, si+1)
 }
 
 // matchDirectory matches a directory list against a wildcard one.

@@ -31,6 +31,7 @@ var (
 	kwPackage         = lisp.Sym(":package")
 	kwInstance        = lisp.Sym(":instance")
 	kwObject          = lisp.Sym(":object")
+	kwPathname        = lisp.Sym(":pathname")
 )
 
 func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
@@ -185,7 +186,7 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 		return nil, false
 	}
 	// Standard slots, kept both in the fields and as slots.
-	// The last three are kept only for their own condition types (and
+	// The last four are kept only for their own condition types (and
 	// subtypes), whose accessors read them.
 	std := []struct {
 		kw   *lisp.Symbol
@@ -194,7 +195,7 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 	}{{kwFormatControl, "format-control", nil}, {kwFormatArguments, "format-arguments", nil}, {kwDatum, "datum", nil},
 		{kwExpectedType, "expected-type", nil}, {kwName, "name", nil},
 		{kwPackage, "package", lisp.ClassPackageError}, {kwInstance, "instance", lisp.ClassUnboundSlot},
-		{kwObject, "object", lisp.ClassPrintNotReadable}}
+		{kwObject, "object", lisp.ClassPrintNotReadable}, {kwPathname, "pathname", lisp.ClassFileError}}
 	for _, s := range std {
 		if s.of != nil && class != s.of && !lisp.SubclassOfIn(t.in, class, s.of) {
 			continue

@@ -28,6 +28,7 @@ var (
 	kwBackPN          = Sym(":back")
 	kwHomePN          = Sym(":home")
 	kwNewestPN        = Sym(":newest")
+	kwUnspecificPN    = Sym(":unspecific")
 )
 
 // ParseNamestring reads a Unix namestring as SBCL does: slashes separate
@@ -147,7 +148,7 @@ func ParseLogicalNamestring(host, s string) *Pathname {
 }
 
 func parseLogicalNamestring(host, s string) *Pathname {
-	p := &Pathname{Host: NewString(strings.ToUpper(host)), Device: Nil, Directory: Nil, Name: Nil, Type: Nil, Version: Nil, Logical: true}
+	p := &Pathname{Host: NewString(strings.ToUpper(host)), Device: kwUnspecificPN, Directory: Nil, Name: Nil, Type: Nil, Version: Nil, Logical: true}
 	s = strings.ToUpper(s)
 	parts := strings.Split(s, ";")
 	file := parts[len(parts)-1]
@@ -295,9 +296,11 @@ func listItems(v Value) []Value {
 }
 
 // pathnamesEqual is equal (and equalp) of two pathnames: every component
-// equal, as SBCL compares them.
+// equal, as SBCL compares them, but for a Unix pathname's version, which
+// its file system does not have: (make-pathname :name "a") is equal to
+// #p"a", whose version is :newest.
 func pathnamesEqual(a, b *Pathname) bool {
 	return a.Logical == b.Logical && Equal(a.Host, b.Host) && Equal(a.Device, b.Device) &&
 		Equal(a.Directory, b.Directory) && Equal(a.Name, b.Name) && Equal(a.Type, b.Type) &&
-		Equal(a.Version, b.Version)
+		(!a.Logical || Equal(a.Version, b.Version))
 }

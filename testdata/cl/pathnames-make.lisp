@@ -31,3 +31,9 @@
 (print (multiple-value-list (parse-namestring "foo/bar.x")))
 (print (multiple-value-list (parse-namestring "xfoo/bar.x" nil *default-pathname-defaults* :start 1)))
 (print (multiple-value-list (parse-namestring #p"a.b")))
+;; A Unix pathname's version does not count for equal; (:relative) is kept.
+(print (list (equal (make-pathname :name "a") #p"a") (equal (make-pathname :name "a" :version 3) #p"a")))
+(print (pathname-directory (make-pathname :directory '(:relative))))
+(print (equal (make-pathname :directory '(:relative)) (make-pathname)))
+(print (pathname-match-p (make-pathname :directory '(:relative :wild)) (make-pathname :directory '(:relative))))
+(print (file-error-pathname (make-condition 'file-error :pathname "foo.txt")))
