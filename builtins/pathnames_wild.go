@@ -126,9 +126,9 @@ func matchComponent(v, w lisp.Value) ([]string, bool) {
 }
 
 // maxGlobText bounds the names and patterns a wildcard is matched
-// against: far longer than any file name, and short enough that the
-// matching below, quadratic in the length, stays instant.
-const maxGlobText = 4096
+// against: four times the longest file name Linux allows, and short
+// enough that the matching below, quadratic in the length, stays quick.
+const maxGlobText = 1024
 
 // globCaptures matches s against a pattern of * and ?, returning what
 // each wildcard took (the first * as long as it can be).

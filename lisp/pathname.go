@@ -249,9 +249,23 @@ func (p *Pathname) DirectoryNamestring() string {
 }
 
 // FileNamestring is the name and type part of the namestring ("c.lisp").
-func (p *Pathname) FileNamestring() string {
+func (p *Pathname) FileNamestring() string { return p.fileNamestring(true) }
+
+// NativeNamestring is the name of the file for the operating system: the
+// namestring without the escapes that keep it reading back as p.
+func (p *Pathname) NativeNamestring() string {
+	return p.DirectoryNamestring() + p.fileNamestring(false)
+}
+
+func (p *Pathname) fileNamestring(escape bool) string {
 	var b strings.Builder
-	b.WriteString(componentText(p.Name))
+	name := componentText(p.Name)
+	if escape && p.Type == Value(Nil) && !p.Logical && strings.LastIndexByte(name, '.') > 0 {
+		// A dot would start a type when read back: "a\\.b", as SBCL
+		// writes it.
+		name = name[:1] + strings.ReplaceAll(name[1:], ".", `\.`)
+	}
+	b.WriteString(name)
 	if p.Type != Value(Nil) {
 		b.WriteString(".")
 		b.WriteString(componentText(p.Type))

@@ -32,7 +32,7 @@ func (p *pathArg) UnpackLisp(v lisp.Value) error {
 		if x.Logical {
 			lisp.Errorf("%s is a logical pathname: translate it with translate-logical-pathname first", lisp.Prin1ToString(x))
 		}
-		p.Name, p.Given = x.Namestring(), v
+		p.Name, p.Given = x.NativeNamestring(), v
 		return nil
 	}
 	return &unpack.Mismatch{Want: "a pathname designator (a pathname or a namestring)", Type: lisp.Intern("PATHNAME")}

@@ -125,7 +125,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			}
 			old := truename(d, fromRel, false)
 			target := lisp.MergePathnames(to.pathname(), old, lisp.Nil)
-			rel, err := d.Rel(target.Namestring())
+			rel, err := d.Rel(target.NativeNamestring())
 			var fe *files.Error
 			if errors.As(err, &fe) {
 				// Named as the program gave it, not as merged.

@@ -22,3 +22,8 @@
 (print (host-namestring "/a/b.c"))
 (print (pathname-directory #p"a//b/x"))
 (print (pathname-directory #p"./x"))
+;; A namestring that would read back as another pathname is escaped, or
+;; under *print-readably* refused.
+(print (make-pathname :name "a.b"))
+(print (pathname-name (pathname (namestring (make-pathname :name "a.b")))))
+(print (handler-case (write-to-string (make-pathname :type "txt") :readably t) (print-not-readable () :not-readable)))
