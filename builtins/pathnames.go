@@ -44,7 +44,7 @@ func parseNamestring(t *eval.Thread, s string) *lisp.Pathname {
 	return lisp.ParseNamestring(s)
 }
 
-// componentValue is a component as an accessor returns it: nil stays nil.
+// orNil is a component as an accessor returns it: Go's nil, never set, is NIL.
 func orNil(v lisp.Value) lisp.Value {
 	if v == nil {
 		return lisp.Nil
