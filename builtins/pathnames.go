@@ -52,6 +52,22 @@ func orNil(v lisp.Value) lisp.Value {
 	return v
 }
 
+// inCommonCase is a component as :case :common shows it: each string
+// with commonCase, in a directory list too.
+func inCommonCase(v lisp.Value) lisp.Value {
+	switch x := v.(type) {
+	case *lisp.String:
+		return lisp.NewString(commonCase(x.S))
+	case *lisp.Cons:
+		parts := listItemsOf(x)
+		for i := range parts {
+			parts[i] = inCommonCase(parts[i])
+		}
+		return lisp.List(parts...)
+	}
+	return v
+}
+
 func registerPathnames() {
 	defun("pathname", "(pathspec)", "Return the pathname a pathname designator names: a pathname itself, or the namestring parsed.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return pathnameArg(t, "pathname", a[0])
@@ -72,8 +88,13 @@ func registerPathnames() {
 	}
 	for _, acc := range accessors {
 		defun(acc.name, "(pathname &key case)", acc.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
-			parseKeys(acc.name, a[1:], "case")
-			return orNil(acc.get(pathnameArg(t, acc.name, a[0])))
+			kw := parseKeys(acc.name, a[1:], "case")
+			p := pathnameArg(t, acc.name, a[0])
+			v := orNil(acc.get(p))
+			if kw.or("case", kwLocal) == lisp.Value(kwCommon) && !p.Logical {
+				return inCommonCase(v)
+			}
+			return v
 		})
 	}
 	defun("pathname-version", "(pathname)", "Return the version of a pathname: :newest for a namestring with a name, an integer, :wild or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {

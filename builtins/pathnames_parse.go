@@ -17,7 +17,7 @@ func registerPathnameParse() {
 		if len(a) > 3 {
 			rest = a[3:]
 		}
-		kw := parseKeys(op, rest, "start", "end", "junk-allowed")
+		kw := parseKeys("parse-namestring", rest, "start", "end", "junk-allowed")
 		if p, ok := a[0].(*lisp.Pathname); ok {
 			return t.Values(p, orNil(kw.or("start", lisp.MakeInt(0))))
 		}

@@ -27,3 +27,4 @@
 (print (make-pathname :name "a.b"))
 (print (pathname-name (pathname (namestring (make-pathname :name "a.b")))))
 (print (handler-case (write-to-string (make-pathname :type "txt") :readably t) (print-not-readable () :not-readable)))
+(print (list (pathname-name #p"/Usr/ABC.lisp" :case :common) (pathname-type #p"abc.lisp" :case :common) (pathname-directory #p"/usr/Lib/x" :case :common)))
