@@ -256,7 +256,7 @@ func TestFileFunctionsTakePathnames(t *testing.T) {
 		cell(t, s, `(ensure-directories-exist *target*)`)
 		cell(t, s, `(with-open-file (o *target* :direction :output) (write-line "one" o))`)
 		wantFiles(t, dir, map[string]string{"notes/a.txt": "one\n"})
-		if got := cell(t, s, `(read-file *target*)`); got != `"one\n"` {
+		if got := cell(t, s, `(read-file *target*)`); got != "\"one\n\"" {
 			t.Errorf("read-file of a pathname: %s", got)
 		}
 		must[int64](t)(s.Input(ctx, "rename"))
