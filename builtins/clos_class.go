@@ -128,6 +128,11 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classHash
 	case *lisp.RandomState:
 		return builtinClass("random-state")
+	case *lisp.Pathname:
+		if x.Logical {
+			return builtinClass("logical-pathname")
+		}
+		return builtinClass("pathname")
 	case *lisp.Condition:
 		return ci.conditionClass(t, x.Class)
 	case *lisp.Stream:

@@ -84,6 +84,8 @@ func sxhashInto(h hashWriter, v lisp.Value, depth int) {
 		write('f', lisp.Prin1ToString(lisp.MakeInt(int64(math.Float64bits(f)))))
 	case lisp.Char:
 		write('c', string(rune(x)))
+	case *lisp.Pathname:
+		write('p', x.Namestring())
 	default:
 		write('?', fmt.Sprintf("%T", v))
 	}

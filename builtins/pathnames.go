@@ -1,18 +1,16 @@
 package builtins
 
 import (
-	"path"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
-// Pathnames as far as programs use them, kept as namestrings: nodelisp
-// has no pathname objects, so pathname and merge-pathnames return strings
-// and the accessors take a file's name and type apart from one, with
-// slashes for directories. with-open-file is here too, over open and
-// close, which a session defines when it has a working directory.
+// Pathname objects (lisp.Pathname) and the functions that take them apart:
+// pathname, pathnamep, the six component readers and the namestrings.
+// with-open-file is here too, over open and close, which a session
+// defines when it has a working directory.
 
 var (
 	sOpen          = lisp.Sym("open")
@@ -22,83 +20,105 @@ var (
 	kwAbort        = lisp.Sym(":abort")
 )
 
-// splitName takes the directory, name and type of a namestring apart: the
-// type follows the last dot of the file name, except a leading one
-// (".emacs" has no type).
-func splitName(s string) (dir, name, typ string, hasType bool) {
-	i := strings.LastIndex(s, "/")
-	dir, file := s[:i+1], s[i+1:]
-	if j := strings.LastIndex(file, "."); j > 0 {
-		return dir, file[:j], file[j+1:], true
+// pathnameArg reads a pathname designator: a pathname, or a namestring,
+// parsed as a logical pathname when it starts with a logical host's name.
+func pathnameArg(t *eval.Thread, op string, v lisp.Value) *lisp.Pathname {
+	switch x := v.(type) {
+	case *lisp.Pathname:
+		return x
+	case *lisp.String:
+		return parseNamestring(t, x.S)
 	}
-	return dir, file, "", false
+	lisp.TypeError(op, v, "a pathname designator (a pathname or a namestring)")
+	return nil
 }
 
-// namestringArg reads a pathname designator: a string, or a symbol's
-// name is not one in CL, so only strings (and file streams are not
-// pathnames here).
-func namestringArg(op string, v lisp.Value) string {
-	return stringArg(op, v)
+// parseNamestring is s as a pathname: logical when what precedes its
+// first colon names a logical host the image defines, else a Unix one.
+func parseNamestring(t *eval.Thread, s string) *lisp.Pathname {
+	if i := strings.IndexByte(s, ':'); i > 0 {
+		if _, ok := logicalHostsOf(t).translations[strings.ToUpper(s[:i])]; ok {
+			return lisp.ParseLogicalNamestring(s[:i], s[i+1:])
+		}
+	}
+	return lisp.ParseNamestring(s)
+}
+
+// orNil is a component as an accessor returns it: Go's nil, never set, is NIL.
+func orNil(v lisp.Value) lisp.Value {
+	if v == nil {
+		return lisp.Nil
+	}
+	return v
+}
+
+// inCommonCase is a component as :case :common shows it: each string
+// with commonCase, in a directory list too.
+func inCommonCase(v lisp.Value) lisp.Value {
+	switch x := v.(type) {
+	case *lisp.String:
+		return lisp.NewString(commonCase(x.S))
+	case *lisp.Cons:
+		parts := listItemsOf(x)
+		for i := range parts {
+			parts[i] = inCommonCase(parts[i])
+		}
+		return lisp.List(parts...)
+	}
+	return v
 }
 
 func registerPathnames() {
-	defun("pathname", "(pathspec)", "Return the pathname of a namestring (in nodelisp the namestring itself).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		return lisp.NewString(namestringArg("pathname", a[0]))
+	defun("pathname", "(pathspec)", "Return the pathname a pathname designator names: a pathname itself, or the namestring parsed.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return pathnameArg(t, "pathname", a[0])
 	})
-	for _, name := range []string{"namestring", "file-namestring", "directory-namestring"} {
-		defun(name, "(pathname)", "Return the namestring of a pathname, or its file or directory part.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-			s := namestringArg(name, a[0])
-			dir, _, _, _ := splitName(s)
-			switch name {
-			case "file-namestring":
-				return lisp.NewString(s[len(dir):])
-			case "directory-namestring":
-				return lisp.NewString(dir)
+	defun("pathnamep", "(object)", "Return true if the object is a pathname.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		_, ok := a[0].(*lisp.Pathname)
+		return lisp.Bool(ok)
+	})
+	accessors := []struct {
+		name, doc string
+		get       func(*lisp.Pathname) lisp.Value
+	}{
+		{"pathname-host", "Return the host of a pathname: a logical host's name, or nil for a Unix pathname.", func(p *lisp.Pathname) lisp.Value { return p.Host }},
+		{"pathname-device", "Return the device of a pathname (nil on Unix).", func(p *lisp.Pathname) lisp.Value { return p.Device }},
+		{"pathname-directory", "Return the directory of a pathname as a list, (:absolute \"a\" \"b\") or (:relative \"a\"), or nil when it has none.", func(p *lisp.Pathname) lisp.Value { return p.Directory }},
+		{"pathname-name", "Return the name of a pathname: a string, :wild or nil.", func(p *lisp.Pathname) lisp.Value { return p.Name }},
+		{"pathname-type", "Return the type of a pathname (what follows the last dot of its name): a string, :wild or nil.", func(p *lisp.Pathname) lisp.Value { return p.Type }},
+	}
+	for _, acc := range accessors {
+		defun(acc.name, "(pathname &key case)", acc.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			kw := parseKeys(acc.name, a[1:], "case")
+			p := pathnameArg(t, acc.name, a[0])
+			v := orNil(acc.get(p))
+			if kw.or("case", kwLocal) == lisp.Value(kwCommon) && !p.Logical {
+				return inCommonCase(v)
 			}
-			return lisp.NewString(s)
+			return v
 		})
 	}
-	defun("pathname-name", "(pathname)", "Return the name of a file, without its directory and type; nil when there is none.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		_, name, _, _ := splitName(namestringArg("pathname-name", a[0]))
-		if name == "" {
-			return lisp.Nil
-		}
-		return lisp.NewString(name)
+	defun("pathname-version", "(pathname)", "Return the version of a pathname: :newest for a namestring with a name, an integer, :wild or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return orNil(pathnameArg(t, "pathname-version", a[0]).Version)
 	})
-	defun("pathname-type", "(pathname)", "Return the type of a file (what follows the last dot of its name), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		_, _, typ, ok := splitName(namestringArg("pathname-type", a[0]))
-		if !ok {
-			return lisp.Nil
-		}
-		return lisp.NewString(typ)
-	})
-	defun("merge-pathnames", "(pathname &optional defaults default-version)", "Fill in the directory and type a pathname lacks from DEFAULTS.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		s := namestringArg("merge-pathnames", a[0])
-		if len(a) < 2 {
-			return lisp.NewString(s)
-		}
-		defaults := namestringArg("merge-pathnames", a[1])
-		dir, name, _, hasType := splitName(s)
-		ddir, dname, dtyp, dHasType := splitName(defaults)
-		if name == "" {
-			name = dname
-		}
-		switch {
-		case strings.HasPrefix(dir, "/"):
-		case dir == "":
-			dir = ddir
-		default:
-			dir = path.Join(ddir, dir) + "/"
-		}
-		out := dir + name
-		if hasType {
-			_, _, typ, _ := splitName(s)
-			out += "." + typ
-		} else if dHasType {
-			out += "." + dtyp
-		}
-		return lisp.NewString(out)
-	})
+	namestrings := []struct {
+		name, doc string
+		get       func(*lisp.Pathname) string
+	}{
+		{"namestring", "Return the full namestring of a pathname.", (*lisp.Pathname).Namestring},
+		{"file-namestring", "Return the name and type of a pathname as a namestring (\"b.c\").", (*lisp.Pathname).FileNamestring},
+		{"directory-namestring", "Return the directory of a pathname as a namestring (\"/a/\").", (*lisp.Pathname).DirectoryNamestring},
+		{"host-namestring", "Return the host of a pathname as a namestring: a logical host's name, \"\" for a Unix pathname.", func(p *lisp.Pathname) string {
+			if s, ok := p.Host.(*lisp.String); ok {
+				return s.S
+			}
+			return ""
+		}},
+	}
+	for _, ns := range namestrings {
+		defun(ns.name, "(pathname)", ns.doc, func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			return lisp.NewString(ns.get(pathnameArg(t, ns.name, a[0])))
+		})
+	}
 	macro("with-open-file", "(with-open-file (var path option…) body…) opens the file, runs the body and closes it; an error in the body closes it with :abort t.", expandWithOpenFile)
 }
 

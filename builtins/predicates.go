@@ -237,11 +237,17 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "RESTART":
 		_, ok := v.(*lisp.Restart)
 		return ok
-	case "READTABLE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
+	case "PATHNAME":
+		_, ok := v.(*lisp.Pathname)
+		return ok
+	case "LOGICAL-PATHNAME":
+		p, ok := v.(*lisp.Pathname)
+		return ok && p.Logical
+	case "READTABLE", "ECHO-STREAM", "BROADCAST-STREAM",
 		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
-		// Standard classes nodelisp makes no object of. pathname and
-		// file-stream stay unknown: a namestring and a file's stream are
-		// a string and a stream here, so typep could not answer as SBCL.
+		// Standard classes nodelisp makes no object of. file-stream
+		// stays unknown: a file's stream is a stream here, so typep
+		// could not answer as SBCL.
 		return false
 	}
 	if is, known := classTypep(t, v, s); known {
@@ -529,6 +535,11 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("hash-table")
 	case *lisp.RandomState:
 		return sym("random-state")
+	case *lisp.Pathname:
+		if x.Logical {
+			return sym("logical-pathname")
+		}
+		return sym("pathname")
 	case *lisp.Condition:
 		return x.Class
 	case *lisp.Stream:

@@ -33,6 +33,7 @@ var (
 	kwObject          = lisp.Sym(":object")
 	kwOperation       = lisp.Sym(":operation")
 	kwOperands        = lisp.Sym(":operands")
+	kwPathname        = lisp.Sym(":pathname")
 )
 
 func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
@@ -187,7 +188,7 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 		return nil, false
 	}
 	// Standard slots, kept both in the fields and as slots.
-	// The last three are kept only for their own condition types (and
+	// The last four are kept only for their own condition types (and
 	// subtypes), whose accessors read them.
 	std := []struct {
 		kw   *lisp.Symbol
@@ -197,7 +198,8 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 		{kwExpectedType, "expected-type", nil}, {kwName, "name", nil},
 		{kwPackage, "package", lisp.ClassPackageError}, {kwInstance, "instance", lisp.ClassUnboundSlot},
 		{kwObject, "object", lisp.ClassPrintNotReadable},
-		{kwOperation, "operation", lisp.ClassArithmeticError}, {kwOperands, "operands", lisp.ClassArithmeticError}}
+		{kwOperation, "operation", lisp.ClassArithmeticError}, {kwOperands, "operands", lisp.ClassArithmeticError},
+		{kwPathname, "pathname", lisp.ClassFileError}}
 	for _, s := range std {
 		if s.of != nil && class != s.of && !lisp.SubclassOfIn(t.in, class, s.of) {
 			continue

@@ -60,6 +60,9 @@ var standardVariables = []struct {
 	{"*COMPILE-FILE-PATHNAME*", nil}, {"*COMPILE-FILE-TRUENAME*", nil},
 	{"*COMPILE-PRINT*", nil}, {"*COMPILE-VERBOSE*", nil},
 	{"*LOAD-PATHNAME*", nil}, {"*LOAD-TRUENAME*", nil}, {"*LOAD-PRINT*", nil}, {"*LOAD-VERBOSE*", nil},
+	// A bare image's files are nowhere; a session sets the working
+	// directory's pathname.
+	{"*DEFAULT-PATHNAME-DEFAULTS*", func() lisp.Value { return lisp.ParseNamestring("") }},
 	{"*MACROEXPAND-HOOK*", func() lisp.Value { return lisp.Intern("FUNCALL") }},
 	{"*FEATURES*", func() lisp.Value { return lisp.List(lisp.Sym(":nodelisp"), lisp.Sym(":common-lisp")) }},
 }

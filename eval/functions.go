@@ -377,7 +377,9 @@ func init() {
 	slot("type-error-datum", "datum", "The offending value of a type error.", func(c *lisp.Condition) lisp.Value { return c.Datum })
 	slot("type-error-expected-type", "expected-type", "The type a type error wanted.", func(c *lisp.Condition) lisp.Value { return c.Expected })
 	slot("file-error-pathname", "pathname", "The path a file error is about.", func(c *lisp.Condition) lisp.Value {
-		if c.Class == lisp.ClassFileError {
+		// A file function's error names its path; one made with
+		// make-condition keeps its :pathname in the slot.
+		if c.Class == lisp.ClassFileError && c.Name != nil && c.Name != lisp.Value(lisp.Nil) {
 			return c.Name
 		}
 		return nil

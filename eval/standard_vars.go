@@ -9,7 +9,7 @@ var unsupportedStandardVars = map[string]bool{
 	"*READTABLE*":        true,
 	"*BREAK-ON-SIGNALS*": true,
 	"*MACROEXPAND-HOOK*": true, "*FEATURES*": true,
-	"*DEFAULT-PATHNAME-DEFAULTS*": true, "*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
+	"*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
 }
 
 // checkBindable refuses a binding of an unsupported standard variable.

@@ -129,6 +129,10 @@ func (w *writer) count(v lisp.Value) error {
 			return nil
 		case lisp.Fixnum, *big.Int, *big.Rat, lisp.Float, lisp.Char:
 			return nil
+		case *lisp.Pathname:
+			// Immutable and interned: written whole wherever it is met,
+			// its components never labelled.
+			return nil
 		case *lisp.String:
 			w.reach(x)
 			return nil
@@ -235,6 +239,8 @@ func (w *writer) write(v lisp.Value) {
 		}
 		hi, lo := x.Words()
 		fmt.Fprintf(&w.b, "#R(%d %d)", hi, lo)
+	case *lisp.Pathname:
+		w.pathname(x)
 	case *lisp.Vector:
 		if w.label(x) {
 			return
@@ -409,4 +415,20 @@ func (w *writer) char(r rune) {
 		return
 	}
 	fmt.Fprintf(&w.b, "U+%X", r)
+}
+
+// pathname writes #P(logical host device directory name type version),
+// logical 1 or 0.
+func (w *writer) pathname(p *lisp.Pathname) {
+	w.b.WriteString("#P(")
+	if p.Logical {
+		w.b.WriteByte('1')
+	} else {
+		w.b.WriteByte('0')
+	}
+	for _, c := range []lisp.Value{p.Host, p.Device, p.Directory, p.Name, p.Type, p.Version} {
+		w.b.WriteByte(' ')
+		w.write(c)
+	}
+	w.b.WriteByte(')')
 }

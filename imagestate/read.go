@@ -188,6 +188,10 @@ func (r *parser) dispatch() lisp.Value {
 			r.fail("a random state's words must be integers from 0 below 2^64")
 		}
 		return lisp.NewRandomState(hi, lo)
+	case c == 'P':
+		r.i++
+		r.expect('(')
+		return r.pathname()
 	case c == 'F':
 		r.i++
 		start := r.i
@@ -500,4 +504,17 @@ func (r *parser) number() lisp.Value {
 
 func delimiter(c byte) bool {
 	return c == ' ' || c == '\n' || c == '\t' || c == '(' || c == ')'
+}
+
+// pathname reads the rest of #P(logical host device directory name type
+// version) and interns it, so it is the image's one pathname equal to it.
+func (r *parser) pathname() lisp.Value {
+	var parts [7]lisp.Value
+	for i := range parts {
+		parts[i] = r.value()
+	}
+	r.space()
+	r.expect(')')
+	return lisp.InternPathname(&lisp.Pathname{Logical: parts[0] == lisp.Value(lisp.Fixnum(1)),
+		Host: parts[1], Device: parts[2], Directory: parts[3], Name: parts[4], Type: parts[5], Version: parts[6]})
 }

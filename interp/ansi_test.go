@@ -47,7 +47,7 @@ func TestANSISuite(t *testing.T) {
 	}
 	chapters := []string{"cons", "sequences", "strings", "characters", "hash-tables", "numbers", "iteration",
 		"data-and-control-flow", "conditions", "eval-and-compile", "symbols", "packages", "structures",
-		"objects", "types-and-classes", "printer", "reader", "misc"}
+		"objects", "types-and-classes", "printer", "reader", "misc", "pathnames", "files"}
 	if only := os.Getenv("NODELISP_ANSI_CHAPTERS"); only != "" {
 		chapters = strings.Split(only, ",")
 	}

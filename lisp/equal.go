@@ -71,6 +71,9 @@ func equal(a, b Value, depth int) bool {
 			continue
 		case *Vector:
 			return x.Bits && equalBits(x, b)
+		case *Pathname:
+			y, ok := b.(*Pathname)
+			return ok && pathnamesEqual(x, y)
 		}
 		return false
 	}
@@ -136,6 +139,9 @@ func equalp(a, b Value, depth int) bool {
 			xh, xl := x.Words()
 			yh, yl := y.Words()
 			return xh == yh && xl == yl
+		case *Pathname:
+			y, ok := b.(*Pathname)
+			return ok && pathnamesEqual(x, y)
 		}
 		if IsNumber(a) && IsNumber(b) {
 			return NumEqual(a, b)

@@ -122,6 +122,11 @@ func (h *HashTable) exactKey(k Value) (key any, ok bool) {
 			return nil, false
 		}
 		return x, true
+	case *Pathname:
+		if h.Test == SymEqual || h.Test == SymEqualp {
+			return nil, false
+		}
+		return x, true
 	}
 	return k, true
 }
@@ -187,6 +192,9 @@ func (h *HashTable) hashInto(mh *maphash.Hash, k Value, depth int) {
 		}
 	case *HashTable:
 		mh.WriteByte('H')
+	case *Pathname:
+		mh.WriteByte('P')
+		mh.WriteString(x.Namestring())
 	default:
 		key, _ := h.exactKey(k)
 		switch x := key.(type) {

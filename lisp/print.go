@@ -102,6 +102,18 @@ func (p *printer) print(v Value, depth int) {
 	switch x := v.(type) {
 	case *Symbol:
 		p.symbol(x)
+	case *Pathname:
+		if p.o.Readably && !pathnamesEqual(ParseNamestring(x.Namestring()), x) {
+			// A type without a name (".txt" reads as a name) has no
+			// namestring that reads back as it.
+			SignalClass(ClassPrintNotReadable, "print-not-readable: %s has no namestring that reads back as it (*print-readably* is t)", x.Namestring())
+		}
+		if p.escape {
+			p.b.WriteString(p.cased("#P"))
+			writeStringLiteral(&p.b, x.Namestring())
+		} else {
+			p.b.WriteString(x.Namestring())
+		}
 	case *Package:
 		p.b.WriteString("#<" + p.cased("PACKAGE") + " ")
 		p.b.WriteString(Prin1ToString(NewString(x.Name)))

@@ -70,12 +70,16 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 	case 'a':
 		return r.readArray(start, arg), kValue
 	case 'p':
-		// #p"…" is a pathname; nodelisp's pathnames are their namestrings
-		// (docs/language.md), so it reads as the string.
+		// #p"…" is the pathname its namestring parses to.
 		v := r.readObject(start, "#p")
-		if _, ok := v.(*lisp.String); !ok && !r.suppress {
+		if r.suppress {
+			return v, kValue
+		}
+		s, ok := v.(*lisp.String)
+		if !ok {
 			r.fail(start, "#p needs a string, as in #p\"notes.txt\"")
 		}
+		v = lisp.ParseNamestring(s.S)
 		return v, kValue
 	}
 	r.fail(start, "unsupported syntax #"+arg+string(c))

@@ -16,32 +16,55 @@ import (
 // The file functions of Common Lisp beside open and close, over the same
 // confined working directory: probe-file, file-length, file-position,
 // rename-file, ensure-directories-exist, directory, and
-// *default-pathname-defaults* (the working directory). Pathnames are
-// namestrings (builtins/pathnames.go), and the names these return are
-// relative to the working directory, so each can be handed back to
-// another verb; SBCL returns absolute truenames.
+// *default-pathname-defaults* (the working directory's pathname), truename,
+// file-write-date and file-author. They take pathname designators
+// (files_pathnames.go) and return truenames, absolute pathnames within the
+// working directory, as SBCL does.
 
 func (s *Session) installFileOps(it *interp.Interpreter) {
-	it.Evaluator().SetGlobal("*default-pathname-defaults*", lisp.NewString(strings.TrimSuffix(s.opts.Workdir, "/")+"/"))
-	it.Define("probe-file", "(path)", "Returns the path, relative to the working directory, when a file is there (ending in / for a directory); nil otherwise.",
+	if d, err := s.fileDir(); err == nil {
+		it.Evaluator().SetGlobal("*default-pathname-defaults*", workdirPathname(d))
+	}
+	it.Define("probe-file", "(pathspec)", "Returns the truename of the file PATHSPEC names (an absolute pathname within the working directory, ending in / for a directory) when it exists; nil otherwise.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
-			unpack.Args("probe-file", args, "path", &name)
-			d := s.mustFileDir("probe-file")
-			rel, err := d.Rel(name)
+			var name pathArg
+			unpack.Args("probe-file", args, "pathspec", &name)
+			if p, ok := s.probe("probe-file", name); ok {
+				return p, nil
+			}
+			return lisp.Nil, nil
+		})
+	it.Define("truename", "(filespec)", "Returns the truename of the file FILESPEC names, an absolute pathname within the working directory; a file-error when there is none.",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name pathArg
+			unpack.Args("truename", args, "filespec", &name)
+			if p, ok := s.probe("truename", name); ok {
+				return p, nil
+			}
+			fileError("truename", &files.Error{Path: name.Name, Problem: "does not exist"})
+			return nil, nil
+		})
+	it.Define("file-write-date", "(pathspec)", "Returns when the file PATHSPEC names was last written, as a universal time; nil when there is no such file.",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name pathArg
+			unpack.Args("file-write-date", args, "pathspec", &name)
+			when, ok, err := s.mustFileDir("file-write-date").ModTime(name.Name)
 			if err != nil {
-				fileError("probe-file", err)
+				fileError("file-write-date", err)
 			}
-			_, exists, err := d.State(name)
-			switch {
-			case errors.Is(err, files.ErrIsDir):
-				// A directory is there: SBCL gives its truename, which
-				// ends in a slash however it was named.
-				return &lisp.String{S: strings.TrimSuffix(rel, "/") + "/"}, nil
-			case err != nil || !exists:
-				return lisp.Nil, nil
+			if !ok {
+				fileError("file-write-date", &files.Error{Path: name.Name, Problem: "does not exist"})
 			}
-			return &lisp.String{S: rel}, nil
+			return lisp.MakeInt(when.Unix() + unixToUniversal), nil
+		})
+	it.Define("file-author", "(pathspec)", "Returns nil: the author of a file in the working directory is not known (SBCL gives its owner's login name).",
+		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+			var name pathArg
+			unpack.Args("file-author", args, "pathspec", &name)
+			if _, ok := s.probe("file-author", name); !ok {
+				fileError("file-author", &files.Error{Path: name.Name, Problem: "does not exist"})
+			}
+			return lisp.Nil, nil
 		})
 	it.Define("file-length", "(stream)", "Returns the length in bytes of the file an input stream reads, or of what an output file stream holds so far.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
@@ -88,78 +111,118 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			lisp.TypeError("file-position", stream, "a stream")
 			return nil, nil
 		})
-	it.Define("rename-file", "(path new-name)",
-		"Renames the file at PATH to NEW-NAME (which takes PATH's type when it has none), replacing a file there; returns the new path. Undo puts both back.",
+	it.Define("rename-file", "(filespec new-name)",
+		"Renames the file FILESPEC names to NEW-NAME merged with its truename (so a relative NEW-NAME is in the same directory, and takes its type when it has none), replacing a file there; returns the new name, the old truename and the new truename. Undo puts both back.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var from, to string
-			unpack.Args("rename-file", args, "path", &from, "new-name", &to)
-			if path.Ext(path.Base(to)) == "" && path.Ext(path.Base(from)) != "" && !strings.HasSuffix(to, "/") {
-				to += path.Ext(path.Base(from))
-			}
+			var from, to pathArg
+			unpack.Args("rename-file", args, "filespec", &from, "new-name", &to)
+			// The new name is merged with the old file's truename, as
+			// the standard has it: "c" renames sub/a.lisp to sub/c.lisp.
 			d := s.mustFileDir("rename-file")
-			rel, err := d.Rel(to)
+			fromRel, err := d.Rel(from.Name)
 			if err != nil {
 				fileError("rename-file", err)
 			}
-			text, exists, err := d.State(from)
+			old := truename(d, fromRel, false)
+			target := lisp.MergePathnames(to.pathname(), old, lisp.Nil)
+			rel, err := d.Rel(target.NativeNamestring())
+			var fe *files.Error
+			if errors.As(err, &fe) {
+				// Named as the program gave it, not as merged.
+				err = &files.Error{Path: to.Name, Problem: fe.Problem, Err: fe.Err}
+			}
+			if err != nil {
+				fileError("rename-file", err)
+			}
+			text, exists, err := d.State(from.Name)
 			if err != nil {
 				fileError("rename-file", err)
 			}
 			if !exists {
-				fileError("rename-file", &files.Error{Path: from, Problem: "does not exist"})
+				fileError("rename-file", &files.Error{Path: from.Name, Problem: "does not exist"})
 			}
 			// Two changes of the running turn, the new file first: undo
 			// restores both, and a failure before the second leaves the
 			// old file where it was.
 			s.changeFile(ctx, "rename-file", rel, func(*string) *string { return &text })
-			if fromRel, _ := d.Rel(from); fromRel != rel {
-				s.changeFile(ctx, "rename-file", from, func(*string) *string { return nil })
+			if fromRel != rel {
+				s.changeFile(ctx, "rename-file", from.Name, func(*string) *string { return nil })
 			}
-			return &lisp.String{S: rel}, nil
+			return interp.Values(ctx, target, old, truename(d, rel, false)), nil
 		})
-	it.Define("ensure-directories-exist", "(path)",
-		"Creates the directories of PATH (everything up to its last /) that are missing; returns PATH (one value: SBCL also returns whether it created any). Undo does not remove them.",
+	it.Define("ensure-directories-exist", "(pathspec &key verbose)",
+		"Creates the directories of PATHSPEC (everything up to its last /) that are missing; returns PATHSPEC and whether it created any. Undo does not remove them.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
-			unpack.Args("ensure-directories-exist", args, "path", &name)
+			var name pathArg
+			unpack.Args("ensure-directories-exist", args, "pathspec", &name, "&key", "verbose", nil)
 			if replaying(ctx) {
 				lisp.Errorf("ensure-directories-exist: files are not changed while definitions are replayed")
 			}
 			d := s.mustFileDir("ensure-directories-exist")
-			if dir := name[:strings.LastIndex(name, "/")+1]; dir != "" {
-				if _, err := d.MakeDirs(dir); err != nil {
+			created := false
+			if dir := name.Name[:strings.LastIndex(name.Name, "/")+1]; dir != "" {
+				var err error
+				if created, err = d.MakeDirs(dir); err != nil {
 					fileError("ensure-directories-exist", err)
 				}
 			}
-			return lisp.NewString(name), nil
+			return interp.Values(ctx, name.Given, lisp.Bool(created)), nil
 		})
-	it.Define("directory", "(pattern)",
-		"Lists the files and directories of one directory whose names match PATTERN (* and ? in the last part, as in \"src/*.lisp\"), as paths relative to the working directory, sorted.",
+	it.Define("directory", "(pathspec &key)",
+		"Returns the truenames of the files and directories of one directory whose names match PATHSPEC (* and ? in the last part, as in \"src/*.lisp\"), sorted.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
-			var pattern string
-			unpack.Args("directory", args, "pattern", &pattern)
-			dir, glob := path.Split(pattern)
+			var pattern pathArg
+			unpack.Args("directory", args, "pathspec", &pattern)
+			d := s.mustFileDir("directory")
+			dir, glob := path.Split(pattern.Name)
 			if strings.ContainsAny(dir, "*?[") {
-				lisp.Errorf("directory: %s: wildcards are supported in the last part of the path only", pattern)
+				lisp.Errorf("directory: %s: wildcards are supported in the last part of the path only", pattern.Name)
 			}
-			names, err := s.mustFileDir("directory").List(dir)
+			if glob == "" {
+				return lisp.Nil, nil // "dir/" names the directory itself, not its entries
+			}
+			names, err := d.List(dir)
 			if err != nil {
 				fileError("directory", err)
 			}
 			var b lisp.ListBuilder
 			for _, n := range names {
+				isDir := strings.HasSuffix(n, "/")
 				base := path.Base(strings.TrimSuffix(n, "/"))
-				if glob == "" {
-					continue // "dir/" names the directory itself, not its entries
-				}
 				if ok, err := filepath.Match(glob, base); err != nil {
-					lisp.Errorf("directory: %s: %v", pattern, err)
+					lisp.Errorf("directory: %s: %v", pattern.Name, err)
 				} else if ok {
-					b.Add(&lisp.String{S: n})
+					rel, err := d.Rel(strings.TrimSuffix(n, "/"))
+					if err != nil {
+						fileError("directory", err)
+					}
+					b.Add(truename(d, rel, isDir))
 				}
 			}
 			return b.List(), nil
 		})
+}
+
+// unixToUniversal is the universal time of the Unix epoch (1970-01-01).
+const unixToUniversal = 2208988800
+
+// probe is the truename of the file name names, and whether it exists.
+func (s *Session) probe(op string, name pathArg) (*lisp.Pathname, bool) {
+	d := s.mustFileDir(op)
+	rel, err := d.Rel(name.Name)
+	if err != nil {
+		fileError(op, err)
+	}
+	_, exists, err := d.State(name.Name)
+	switch {
+	case errors.Is(err, files.ErrIsDir):
+		// A directory is there: SBCL gives its truename, which ends in a
+		// slash however it was named.
+		return truename(d, rel, true), true
+	case err != nil || !exists:
+		return nil, false
+	}
+	return truename(d, rel, false), true
 }
 
 // peekString is what an output string stream holds, left in it.

@@ -104,13 +104,13 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 	it.Define("open", "(path &key direction if-exists if-does-not-exist element-type external-format)",
 		"Opens the file at PATH, relative to the working directory, as a character stream; :direction :input (the default), :output or :probe.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
+			var name pathArg
 			var direction, ifExists, ifMissing keywordOption
 			// Only UTF-8 is read and written, so the external format is
 			// accepted and not consulted.
 			unpack.Args("open", args, "path", &name, "&key", "direction", &direction, "if-exists", &ifExists,
 				"if-does-not-exist", &ifMissing, "element-type", &elementType{}, "external-format", nil)
-			return s.open(ctx, name, direction, ifExists, ifMissing), nil
+			return s.open(ctx, name.Name, direction, ifExists, ifMissing), nil
 		})
 	it.Define("close", "(stream &key abort)",
 		"Closes a stream; closing an output file stream writes the file (a file change undo puts back) unless :abort is true. Returns t.",

@@ -22,8 +22,9 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 	}
 	it.Define("read-file", "(path)", "Returns the text of the file at PATH, relative to the working directory.",
 		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
-			unpack.Form("read-file", args, "path", &name)
+			var arg pathArg
+			unpack.Form("read-file", args, "path", &arg)
+			name := arg.Name
 			if path, _, ok := s.contextTarget(name); ok {
 				return readContextTarget("read-file", path), nil
 			}
@@ -35,14 +36,17 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 		})
 	it.Define("write-file", "(path text)", "Replaces the file at PATH with TEXT, creating it if need be; returns the path. Undo restores it.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name, text string
+			var name pathArg
+			var text string
 			unpack.Form("write-file", args, "path", &name, "text", &text)
-			return s.changeFile(ctx, "write-file", name, func(*string) *string { return &text }), nil
+			return s.changeFile(ctx, "write-file", name.Name, func(*string) *string { return &text }), nil
 		})
 	it.Define("edit-file", "(path old new)", "Replaces the one occurrence of OLD in the file at PATH with NEW; returns the path. Undo restores it.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name, old, repl string
-			unpack.Form("edit-file", args, "path", &name, "old", &old, "new", &repl)
+			var arg pathArg
+			var old, repl string
+			unpack.Form("edit-file", args, "path", &arg, "old", &old, "new", &repl)
+			name := arg.Name
 			if old == "" {
 				lisp.Errorf("edit-file: the old text is empty")
 			}
@@ -61,13 +65,13 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 				return &after
 			}), nil
 		})
-	it.Define("delete-file", "(path)", "Deletes the file at PATH; returns t. Undo restores it.",
+	it.Define("delete-file", "(filespec)", "Deletes the file FILESPEC names (a pathname or a namestring); returns t. Undo restores it.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
-			var name string
-			unpack.Args("delete-file", args, "path", &name)
-			s.changeFile(ctx, "delete-file", name, func(before *string) *string {
+			var name pathArg
+			unpack.Args("delete-file", args, "filespec", &name)
+			s.changeFile(ctx, "delete-file", name.Name, func(before *string) *string {
 				if before == nil {
-					fileError("delete-file", &files.Error{Path: name, Problem: "does not exist"})
+					fileError("delete-file", &files.Error{Path: name.Name, Problem: "does not exist"})
 				}
 				return nil
 			})
