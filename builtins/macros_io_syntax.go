@@ -11,8 +11,7 @@ import (
 // standardIOSyntax are the bindings CLHS with-standard-io-syntax lists,
 // as far as nodelisp has the variables. *read-default-float-format* stays
 // double-float, the one float format nodelisp reads, where the standard
-// says single-float; nodelisp has no *readtable* or pprint dispatch table
-// to bind.
+// says single-float; nodelisp has no pprint dispatch table to bind.
 var standardIOSyntax = func() [][2]lisp.Value {
 	sym := lisp.Sym
 	ten := lisp.MakeInt(10)
@@ -25,6 +24,7 @@ var standardIOSyntax = func() [][2]lisp.Value {
 		{sym("*print-readably*"), lisp.T}, {sym("*print-right-margin*"), lisp.Nil},
 		{sym("*read-base*"), ten}, {sym("*read-default-float-format*"), quoted(sym("double-float"))},
 		{sym("*read-eval*"), lisp.T}, {sym("*read-suppress*"), lisp.Nil},
+		{sym("*readtable*"), lisp.List(sym("%standard-readtable"))},
 	}
 }()
 

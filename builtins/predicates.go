@@ -9,6 +9,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
 )
 
 // SBCL's fixnums are 62-bit; typep and type-of use its range so that
@@ -234,7 +235,10 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "RESTART":
 		_, ok := v.(*lisp.Restart)
 		return ok
-	case "READTABLE", "RANDOM-STATE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
+	case "READTABLE":
+		_, ok := v.(*reader.Readtable)
+		return ok
+	case "RANDOM-STATE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
 		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
 		// Standard classes nodelisp makes no object of. pathname and
 		// file-stream stay unknown: a namestring and a file's stream are
@@ -530,6 +534,8 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("stream")
 	case lisp.Function:
 		return sym("compiled-function")
+	case *reader.Readtable:
+		return sym("readtable")
 	}
 	return lisp.T
 }

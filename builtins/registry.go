@@ -77,6 +77,8 @@ var groups = map[string]*group{
 	"pathnames":              {register: registerPathnames},
 	"pathnames_make":         {register: registerPathnameParts},
 	"predicates":             {register: registerPredicates},
+	"readtable":              {register: registerReadtable},
+	"readtable_read":         {register: registerReadtableRead},
 	"sequences":              {register: registerSequences},
 	"sequences_arrays":       {register: registerSequencesArrays},
 	"sequences_make":         {register: registerSequencesMake},

@@ -49,10 +49,10 @@ func (in *Interp) SetCurrentPackage(p *lisp.Package) { in.packageCell.value = p 
 // package, and the cell whose positions it has.
 func (in *Interp) formToRun(t *Thread, cell *reader.Cell, i int) (lisp.Value, *reader.Cell, int, error) {
 	cur := in.CurrentPackage()
-	if !cell.Unresolved(i) && !in.packages.Changed() && cur == in.packages.CLUser {
+	if !cell.Unresolved(i) && !in.packages.Changed() && cur == in.packages.CLUser && in.currentReadtable().Pristine() {
 		return cell.Forms[i], cell, i, nil
 	}
-	one, err := cell.Reread(i, in.packages, cur, t.readEval(cell, i))
+	one, err := cell.Reread(i, t.cellReadEnv(cell, i))
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -6,7 +6,7 @@ import "github.com/nodelisp/nodelisp/lisp"
 // implement. Binding one with let would otherwise make a lexical variable
 // that nothing consults, a silent difference; it is an error naming it.
 var unsupportedStandardVars = map[string]bool{
-	"*GENSYM-COUNTER*": true, "*RANDOM-STATE*": true, "*READTABLE*": true,
+	"*GENSYM-COUNTER*": true, "*RANDOM-STATE*": true,
 	"*BREAK-ON-SIGNALS*": true,
 	"*MACROEXPAND-HOOK*": true, "*DEBUGGER-HOOK*": true, "*FEATURES*": true, "*MODULES*": true,
 	"*DEFAULT-PATHNAME-DEFAULTS*": true, "*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,
