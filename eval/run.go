@@ -99,6 +99,9 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 			}
 			if formCell != nil {
 				form = formCell.Forms[0]
+				// The cell keeps its forms as they ran, as formToRun
+				// does: a host reads its definitions from them.
+				cell.Forms = append(cell.Forms[:i:i], form)
 			}
 		} else {
 			form, formCell, at, err = in.formToRun(t, cell, i)
