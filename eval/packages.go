@@ -26,10 +26,12 @@ func (in *Interp) Packages() *lisp.Packages { return in.packages }
 // CurrentPackage returns the value of *package*; a value that is not a
 // package is an error naming the variable.
 func (t *Thread) CurrentPackage() *lisp.Package {
-	p, ok := t.in.packageCell.value.(*lisp.Package)
+	v := t.in.packageCell.value
+	p, ok := v.(*lisp.Package)
 	if !ok || p.Deleted() {
 		t.in.packageCell.value = t.in.packages.CLUser
-		lisp.SignalClass(lisp.ClassTypeError, "*package*: %s is not a package; it is reset to COMMON-LISP-USER", lisp.Prin1ToString(p))
+		// v, not p: a nil *Package does not print.
+		lisp.SignalClass(lisp.ClassTypeError, "*package*: %s is not a package; it is reset to COMMON-LISP-USER", lisp.Prin1ToString(v))
 	}
 	return p
 }
