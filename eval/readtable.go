@@ -85,3 +85,9 @@ func quoteAll(vs []lisp.Value) []lisp.Value {
 	}
 	return out
 }
+
+// StandardSyntax reports whether *readtable* reads as the standard
+// readtable does. When it does not, a cell that did not read ahead in the
+// standard syntax may still read when it runs (read live from its start):
+// a host runs it rather than refusing it, unless it is incomplete.
+func (in *Interp) StandardSyntax() bool { return in.currentReadtable().Pristine() }

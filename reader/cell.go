@@ -36,6 +36,8 @@ type Cell struct {
 	// ends is where the reader stood after each form, for reading the
 	// rest of the text live (ReadAt) once a form changed the syntax.
 	ends []readFrom
+	// whole is set on a cell ReadSource made, not on a copy of one form.
+	whole bool
 	// rest is set when reading ahead stopped at a malformed form after
 	// forms that may change the syntax (a set-macro-character): the
 	// text from there is read when the cell runs (Rest).
@@ -183,7 +185,7 @@ func (c *Cell) Form(i int) *Cell {
 	}
 	// A form's cell reads on to nothing after it, but the last carries
 	// the text reading ahead could not read, to be read when it has run.
-	one.ends = nil
+	one.ends, one.whole = nil, false
 	if i != len(c.Forms)-1 {
 		one.rest = nil
 	}
@@ -197,7 +199,7 @@ func (c *Cell) Form(i int) *Cell {
 func (c *Cell) FormCell(form lisp.Value) *Cell {
 	one := *c
 	one.Forms, one.starts, one.from, one.unresolved = []lisp.Value{form}, nil, nil, nil
-	one.ends, one.rest = nil, nil
+	one.ends, one.rest, one.whole = nil, nil, false
 	switch form.(type) {
 	case *lisp.Cons, *lisp.Symbol: // comparable, and what can fail
 		for i, f := range c.Forms {
@@ -225,7 +227,7 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 	r := New(src)
 	r.source = source
 	r.strings = map[*lisp.String]literalAt{}
-	cell := &Cell{text: src, pos: r.pos, strings: r.strings, source: source}
+	cell := &Cell{text: src, pos: r.pos, strings: r.strings, source: source, whole: true}
 	defer func() { cell.Note, cell.HasNote = r.cellNote, r.hasNote }()
 	r.lenient = true
 	for {
@@ -308,7 +310,7 @@ func (c *Cell) Rest() (Mark, bool) {
 // every form live (ReadAt); false for a copy of one form (Form,
 // FormCell), which Reread reads again instead.
 func (c *Cell) Start() (Mark, bool) {
-	if c == nil || len(c.ends) == 0 {
+	if c == nil || !c.whole {
 		return Mark{}, false
 	}
 	return Mark{readFrom{0, 1, 1}}, true
@@ -341,7 +343,7 @@ func (c *Cell) ReadAt(m Mark, env Env) (*Cell, Mark, error) {
 	one.Forms = []lisp.Value{v}
 	one.starts = []lisp.Pos{r.start}
 	one.pos, one.strings = r.pos, r.strings
-	one.from, one.unresolved, one.ends, one.rest = nil, nil, nil, nil
+	one.from, one.unresolved, one.ends, one.rest, one.whole = nil, nil, nil, nil, false
 	return &one, Mark{readFrom{r.off, r.line, r.col}}, nil
 }
 
@@ -380,7 +382,7 @@ func (c *Cell) Reread(i int, env Env) (*Cell, error) {
 	one.Forms = []lisp.Value{v}
 	one.starts = []lisp.Pos{r.start}
 	one.pos, one.strings = r.pos, r.strings
-	one.from, one.unresolved, one.ends, one.rest = nil, nil, nil, nil
+	one.from, one.unresolved, one.ends, one.rest, one.whole = nil, nil, nil, nil, false
 	return &one, nil
 }
 
