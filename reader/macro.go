@@ -158,6 +158,7 @@ func (r *Reader) ReadConstruct() (v lisp.Value, ok bool, err error) {
 	case !more:
 		r.failEOF(r.here(), "end of input")
 	case r.isComment(c):
+		r.next()
 		for c, more := r.peek(); more && c != '\n'; c, more = r.peek() {
 			r.next()
 		}

@@ -245,6 +245,7 @@ func (r *Reader) skipSpace() bool {
 			r.next()
 		case r.isComment(c):
 			from := r.off
+			r.next() // the comment character, which may be a newline given ;'s syntax
 			for c, ok := r.peek(); ok && c != '\n'; c, ok = r.peek() {
 				r.next()
 			}
