@@ -94,6 +94,7 @@ func rereadConstruct(t *eval.Thread, op, prefix string, stream lisp.Value) lisp.
 	s := inStreamArg(t, op, stream)
 	r := reader.New(prefix + s.Rest())
 	r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
+	r.Within(s, true)
 	v, ok, err := r.ReadConstruct()
 	if err != nil {
 		signalReadError(op, err)

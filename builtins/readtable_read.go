@@ -22,6 +22,7 @@ func registerReadtableRead() {
 		s := inStream(t, op, a, 1)
 		r := reader.New(s.Rest())
 		r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
+		r.Within(s, len(a) > 2 && lisp.Truthy(a[2]))
 		v, err := r.ReadDelimited(stop)
 		if err != nil {
 			signalReadError(op, err)
@@ -37,6 +38,7 @@ func readForm(t *eval.Thread, op string, a []lisp.Value, preserve bool) lisp.Val
 	s := inStream(t, op, a, 0)
 	r := reader.New(s.Rest())
 	r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
+	r.Within(s, len(a) > 3 && lisp.Truthy(a[3]))
 	if preserve {
 		r.PreserveWhitespace()
 	}

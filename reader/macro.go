@@ -2,6 +2,7 @@ package reader
 
 import (
 	"strconv"
+	"sync"
 	"unicode"
 
 	"github.com/nodelisp/nodelisp/lisp"
@@ -50,6 +51,8 @@ func (r *Reader) callMacro(start lisp.Pos, what string, fn lisp.Value, args ...l
 		r.fail(start, "the reader macro "+what+" cannot run here: nothing can call a function while this text is read")
 	}
 	s := lisp.NewStringInputStream(r.src, r.off, len(r.src))
+	macroStreams.Store(s, r)
+	defer macroStreams.Delete(s)
 	vals, err := r.macroCall(fn, append([]lisp.Value{s}, args...))
 	if err != nil {
 		r.fail(start, "reader macro "+what+": "+err.Error())
@@ -176,4 +179,29 @@ func (r *Reader) ReadConstruct() (v lisp.Value, ok bool, err error) {
 		return nil, false, nil
 	}
 	return v, true, nil
+}
+
+// macroStreams are the streams handed to macro functions now running,
+// each with the reader that made it, so that a read from one inside the
+// function goes on in that reader's context (Within).
+var macroStreams sync.Map // *lisp.InputStream → *Reader
+
+// Within makes r, about to read from s, read as part of the read that
+// handed s to a macro function, if one did: inside its backquotes, as
+// SBCL's dynamic backquote depth has it, and, for a recursive read
+// (read's recursive-p), with its #n= labels and *read-suppress*.
+func (r *Reader) Within(s *lisp.InputStream, recursive bool) {
+	v, ok := macroStreams.Load(s)
+	if !ok {
+		return
+	}
+	outer := v.(*Reader)
+	r.within = true
+	r.backquote = outer.backquote
+	if recursive {
+		if outer.labels == nil {
+			outer.labels = map[string]lisp.Value{}
+		}
+		r.labels, r.suppress = outer.labels, outer.suppress
+	}
 }

@@ -65,6 +65,9 @@ type Reader struct {
 	// preserveSpace keeps the whitespace that ends a token unread, as
 	// read-preserving-whitespace does.
 	preserveSpace bool
+	// within is set when the read is part of one that called a macro
+	// function (Within): Read keeps the backquote depth and labels.
+	within bool
 }
 
 // SetReadtable makes the reader read with rt's syntax and case.
@@ -117,7 +120,10 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			v, err = nil, f.err
 		}
 	}()
-	r.depth, r.backquote, r.suppress, r.labels = 0, 0, false, nil
+	r.depth = 0
+	if !r.within {
+		r.backquote, r.suppress, r.labels = 0, false, nil
+	}
 	for {
 		if !r.skipSpace() {
 			return nil, io.EOF

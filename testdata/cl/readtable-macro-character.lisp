@@ -31,3 +31,8 @@
 (print (handler-case (read-from-string ")") (reader-error () :reader-error)))
 ;; a character given the syntax of ) closes nothing: it is an unbalanced )
 (print (handler-case (read-from-string "(a b]") (reader-error () :reader-error)))
+;; a read inside a reader macro is inside the backquote around it, and a
+;; recursive read shares the #n= labels
+(set-macro-character #\~ (lambda (s c) (declare (ignore c)) (list 'tilde (read s t nil t))))
+(let ((x 1)) (print `(a ~,x ~(b ,x))))
+(print (let ((v (read-from-string "(#1=(p) ~#1#)"))) (eq (first v) (second (second v)))))
