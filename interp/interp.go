@@ -88,6 +88,11 @@ func (it *Interpreter) Eval(ctx context.Context, cell string) (Result, error) {
 	return it.evalCell(ctx, parsed)
 }
 
+// StandardSyntax reports whether *readtable* reads as the standard
+// readtable does; a runner that runs a cell form by form runs the rest of
+// the cell's text as a Tail once it does not.
+func (it *Interpreter) StandardSyntax() bool { return it.evaluator.StandardSyntax() }
+
 // ReadsLive reports whether a cell that did not read ahead (in the
 // standard syntax) is still to be run: when *readtable* is not the
 // standard syntax and the cell is not merely incomplete, its forms are

@@ -36,8 +36,10 @@ type Cell struct {
 	// ends is where the reader stood after each form, for reading the
 	// rest of the text live (ReadAt) once a form changed the syntax.
 	ends []readFrom
-	// whole is set on a cell ReadSource made, not on a copy of one form.
+	// whole is set on a cell ReadSource made, not on a copy of one form;
+	// begin, on a Tail, is where its text to read begins.
 	whole bool
+	begin *readFrom
 	// rest is set when reading ahead stopped at a malformed form after
 	// forms that may change the syntax (a set-macro-character): the
 	// text from there is read when the cell runs (Rest).
@@ -313,7 +315,26 @@ func (c *Cell) Start() (Mark, bool) {
 	if c == nil || !c.whole {
 		return Mark{}, false
 	}
+	if c.begin != nil {
+		return Mark{*c.begin}, true
+	}
 	return Mark{readFrom{0, 1, 1}}, true
+}
+
+// Tail returns a cell of the text after the cell's i'th form, holding no
+// forms yet: run, it reads them live (Start). A runner that runs a cell
+// form by form (Form) runs the tail instead of the forms read ahead once
+// a form has changed the syntax, since they may divide the text
+// differently.
+func (c *Cell) Tail(i int) (*Cell, bool) {
+	m, ok := c.After(i)
+	if !ok {
+		return nil, false
+	}
+	t := *c
+	t.Forms, t.starts, t.from, t.unresolved, t.ends, t.rest = nil, nil, nil, nil, nil, nil
+	t.whole, t.begin = true, &m.at
+	return &t, true
 }
 
 // After returns where the cell's i'th form ended, where a runner whose
