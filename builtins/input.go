@@ -1,13 +1,10 @@
 package builtins
 
 import (
-	"errors"
-	"io"
 	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
-	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/unpack"
 )
 
@@ -85,30 +82,8 @@ func registerInput() {
 		s.Pos = s.End
 		return t.Values(lisp.NewString(rest), lisp.T)
 	})
-	defun("read", "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream, under *read-base*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		s := inStream(t, "read", a, 0)
-		r := reader.New(s.Rest())
-		opts := t.ReadOptions()
-		r.SetBase(opts.Base)
-		r.SetPackage(opts.Packages, opts.Package)
-		r.SetReadEval(readTimeEval(t, opts))
-		v, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			s.Pos = s.End
-			return inEOF("read", a, 1)
-		}
-		if err != nil {
-			var re *reader.Error
-			if errors.As(err, &re) && re.Incomplete {
-				lisp.SignalClass(lisp.ClassEndOfFile, "read: %v", err)
-			}
-			lisp.SignalClass(lisp.ClassReaderError, "read: %v", err)
-		}
-		s.Pos += r.Offset()
-		if len(a) < 4 || a[3] == lisp.Value(lisp.Nil) {
-			skipEndingWhitespace(s)
-		}
-		return v
+	defun("read", "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream, under *read-base* and *readtable*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return readForm(t, "read", a, false)
 	})
 	defun("file-position", "(stream &optional position)", "The byte offset of an input stream; with POSITION (an offset, :start or :end), move the stream there and return t. A string output stream has no position (nil).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		switch s := a[0].(type) {

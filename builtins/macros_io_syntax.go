@@ -25,6 +25,7 @@ var standardIOSyntax = func() [][2]lisp.Value {
 		{sym("*print-readably*"), lisp.T}, {sym("*print-right-margin*"), lisp.Nil},
 		{sym("*read-base*"), ten}, {sym("*read-default-float-format*"), quoted(sym("single-float"))},
 		{sym("*read-eval*"), lisp.T}, {sym("*read-suppress*"), lisp.Nil},
+		{sym("*readtable*"), lisp.List(sym("%standard-readtable"))},
 	}
 }()
 

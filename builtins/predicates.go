@@ -9,6 +9,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
 )
 
 // SBCL's fixnums are 62-bit; typep and type-of use its range so that
@@ -243,7 +244,10 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "LOGICAL-PATHNAME":
 		p, ok := v.(*lisp.Pathname)
 		return ok && p.Logical
-	case "READTABLE", "ECHO-STREAM", "BROADCAST-STREAM",
+	case "READTABLE":
+		_, ok := v.(*reader.Readtable)
+		return ok
+	case "ECHO-STREAM", "BROADCAST-STREAM",
 		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
 		// Standard classes nodelisp makes no object of. file-stream
 		// stays unknown: a file's stream is a stream here, so typep
@@ -546,6 +550,8 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("stream")
 	case lisp.Function:
 		return sym("compiled-function")
+	case *reader.Readtable:
+		return sym("readtable")
 	}
 	return lisp.T
 }

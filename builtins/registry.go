@@ -89,6 +89,8 @@ var groups = map[string]*group{
 	"pathnames_logical":      {register: registerPathnameLogical},
 	"pathnames_files":        {register: registerPathnameFiles},
 	"predicates":             {register: registerPredicates},
+	"readtable":              {register: registerReadtable},
+	"readtable_read":         {register: registerReadtableRead},
 	"sequences":              {register: registerSequences},
 	"sequences_arrays":       {register: registerSequencesArrays},
 	"sequences_make":         {register: registerSequencesMake},

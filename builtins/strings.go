@@ -201,9 +201,10 @@ func strReadFromString(t *eval.Thread, a []lisp.Value, opts eval.ReadOptions) (l
 	start, end := strBounds(op, kw, "start", "end", len(rs))
 	text := string(rs[start:end])
 	r := reader.New(text)
-	r.SetBase(opts.Base)
-	r.SetPackage(opts.Packages, opts.Package)
-	r.SetReadEval(readTimeEval(t, opts))
+	r.Setup(t.ReadEnv(readTimeEval(t, opts)))
+	if lisp.Truthy(kw.or("preserve-whitespace", lisp.Nil)) {
+		r.PreserveWhitespace()
+	}
 	v, err := r.Read()
 	if errors.Is(err, io.EOF) {
 		if eofError {

@@ -30,6 +30,7 @@ func (t *Thread) CurrentPackage() *lisp.Package {
 	p, ok := v.(*lisp.Package)
 	if !ok || p.Deleted() {
 		t.in.packageCell.value = t.in.packages.CLUser
+		// v, not p: a nil *Package does not print.
 		lisp.SignalClass(lisp.ClassTypeError, "*package*: %s is not a package; it is reset to COMMON-LISP-USER", lisp.Prin1ToString(v))
 	}
 	return p
@@ -50,10 +51,10 @@ func (in *Interp) SetCurrentPackage(p *lisp.Package) { in.packageCell.value = p 
 // package, and the cell whose positions it has.
 func (in *Interp) formToRun(t *Thread, cell *reader.Cell, i int) (lisp.Value, *reader.Cell, int, error) {
 	cur := in.CurrentPackage()
-	if !cell.Unresolved(i) && !in.packages.Changed() && cur == in.packages.CLUser {
+	if !cell.Unresolved(i) && !in.packages.Changed() && cur == in.packages.CLUser && in.currentReadtable().Pristine() {
 		return cell.Forms[i], cell, i, nil
 	}
-	one, err := cell.Reread(i, in.packages, cur, t.readEval(cell, i))
+	one, err := cell.Reread(i, t.cellReadEnv(cell, i))
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/nodelisp/nodelisp/lisp"
+import (
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
 
 // The standard variables the printer and reader consult. Each is a real
 // special variable of the image, bound dynamically by let, and every
@@ -73,6 +76,7 @@ func printVarSymbols() []*lisp.Symbol {
 type printCells struct {
 	print                                       []*cell // as printVarDefaults
 	readBase, readFloat, readEval, readSuppress *cell
+	readtable                                   *cell
 }
 
 func (in *Interp) definePrintVars() {
@@ -90,6 +94,8 @@ func (in *Interp) definePrintVars() {
 	pc.readFloat = in.cell(symReadFloatFormat)
 	pc.readEval = in.cell(symReadEval)
 	pc.readSuppress = in.cell(symReadSuppress)
+	pc.readtable = in.cell(symReadtable)
+	pc.readtable.special, pc.readtable.value = true, reader.NewReadtable()
 	in.printVars = pc
 }
 
@@ -113,6 +119,7 @@ func (t *Thread) PrintOptions() lisp.PrintOptions {
 	o.Reserve = t.ReserveText
 	o.RestartReport = t.restartReport
 	o.Package = t.CurrentPackage()
+	o.ReadCase = t.in.currentReadtable().Case()
 	return o
 }
 

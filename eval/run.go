@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -74,8 +75,37 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 		defer func() { c.value = saved }()
 	}
 	res.Value = lisp.Nil
-	for i := range cell.Forms {
-		form, formCell, at, err := in.formToRun(t, cell, i)
+	live := liveReading{in: in, rt: in.currentReadtable()}
+	live.gen = live.rt.Generation()
+	if m, ok := cell.Start(); ok && !live.rt.Pristine() {
+		live.on, live.mark = true, m
+	}
+	for i := 0; ; i++ {
+		var form lisp.Value
+		var formCell *reader.Cell
+		var at int
+		var err error
+		if !live.on && i >= len(cell.Forms) {
+			mark, ok := cell.Rest()
+			if !ok {
+				break
+			}
+			live.on, live.mark = true, mark
+		}
+		if live.on {
+			formCell, live.mark, err = cell.ReadAt(live.mark, t.cellReadEnv(cell, i))
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if formCell != nil {
+				form = formCell.Forms[0]
+				// The cell keeps its forms as they ran, as formToRun
+				// does: a host reads its definitions from them.
+				cell.Forms = append(cell.Forms[:i:i], form)
+			}
+		} else {
+			form, formCell, at, err = in.formToRun(t, cell, i)
+		}
 		if err != nil {
 			return res, err
 		}
@@ -86,6 +116,7 @@ func (in *Interp) EvalCell(ctx context.Context, cell *reader.Cell, out io.Writer
 			return res, err
 		}
 		in.repl.evaluated(form, vals)
+		live.check(cell, i)
 		res.Values = vals
 		res.Value = lisp.Nil
 		if len(vals) > 0 {
@@ -272,4 +303,33 @@ func (c *cappedWriter) Write(p []byte) (int, error) {
 	}
 	c.n += int64(len(p))
 	return c.w.Write(p)
+}
+
+// liveReading is how a cell's forms are read: ahead of running, in the
+// standard syntax, until a form changes *readtable* (a new macro
+// character, another readtable, another case); from then on each form is
+// read from the text just before it runs, as SBCL's load reads a file
+// form by form. A cell that starts under a readtable other than the
+// standard one is read live from its first form.
+type liveReading struct {
+	in   *Interp
+	rt   *reader.Readtable
+	gen  uint64
+	on   bool
+	mark reader.Mark
+}
+
+// check switches to reading live after the cell's i'th form when that
+// form changed the readtable.
+func (l *liveReading) check(cell *reader.Cell, i int) {
+	if l.on {
+		return
+	}
+	rt := l.in.currentReadtable()
+	if rt == l.rt && rt.Generation() == l.gen || rt.Pristine() {
+		return
+	}
+	if mark, ok := cell.After(i); ok {
+		l.on, l.mark = true, mark
+	}
 }

@@ -6,7 +6,6 @@ import "github.com/nodelisp/nodelisp/lisp"
 // implement. Binding one with let would otherwise make a lexical variable
 // that nothing consults, a silent difference; it is an error naming it.
 var unsupportedStandardVars = map[string]bool{
-	"*READTABLE*":        true,
 	"*BREAK-ON-SIGNALS*": true,
 	"*MACROEXPAND-HOOK*": true, "*FEATURES*": true,
 	"*LOAD-PATHNAME*": true, "*LOAD-TRUENAME*": true,

@@ -60,6 +60,11 @@ var definers = map[string]bool{
 	"DEFUN": true, "DEFMACRO": true, "DEFSTRUCT": true, "DEFINE-CONDITION": true,
 	"DEFCLASS": true, "DEFGENERIC": true, "DEFMETHOD": true, "DEFTYPE": true,
 	"DEFSETF": true, "DEFINE-MODIFY-MACRO": true, "DEFINE-COMPILER-MACRO": true,
+	// A readtable holds functions, which have no state text: the calls
+	// that changed *readtable* are kept instead, and a restore makes
+	// them again (docs/language.md, "Readtables").
+	"SET-MACRO-CHARACTER": true, "MAKE-DISPATCH-MACRO-CHARACTER": true,
+	"SET-DISPATCH-MACRO-CHARACTER": true, "SET-SYNTAX-FROM-CHAR": true,
 }
 
 // NewTracker records the fresh image's globals, the base every record
@@ -271,12 +276,15 @@ func definitions(cell *reader.Cell) []event.Def {
 	return out
 }
 
-// defKey is a definition's key: its operator and name, or for a
-// defmethod, whose methods differ by their specializers, its whole form.
+// defKey is a definition's key: its operator and name (a macro
+// character's syntax: the character), or for a defmethod and a
+// set-dispatch-macro-character its whole form.
 func defKey(form *lisp.Cons, op *lisp.Symbol, text string) string {
 	key := op.Name
 	switch {
-	case op.Name == "DEFMETHOD":
+	case op.Name == "DEFMETHOD" || op.Name == "SET-DISPATCH-MACRO-CHARACTER":
+		// Methods differ by their specializers, dispatch functions by
+		// their sub-character.
 		key += " " + text
 	default:
 		if rest, ok := form.Cdr.(*lisp.Cons); ok {

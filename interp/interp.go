@@ -82,10 +82,23 @@ func (it *Interpreter) Evaluator() *eval.Interp { return it.evaluator }
 // position); the interpreter stays usable.
 func (it *Interpreter) Eval(ctx context.Context, cell string) (Result, error) {
 	parsed, err := reader.ReadCell(cell)
-	if err != nil {
+	if err != nil && !it.ReadsLive(parsed) {
 		return Result{}, err
 	}
 	return it.evalCell(ctx, parsed)
+}
+
+// StandardSyntax reports whether *readtable* reads as the standard
+// readtable does; a runner that runs a cell form by form runs the rest of
+// the cell's text as a Tail once it does not.
+func (it *Interpreter) StandardSyntax() bool { return it.evaluator.StandardSyntax() }
+
+// ReadsLive reports whether a cell that did not read ahead (in the
+// standard syntax) is still to be run: when *readtable* is not the
+// standard syntax and the cell is not merely incomplete, its forms are
+// read under the image's readtable as they run, which may read them.
+func (it *Interpreter) ReadsLive(cell *reader.Cell) bool {
+	return cell.Err() != nil && !cell.Incomplete() && !it.evaluator.StandardSyntax()
 }
 
 // EvalCell evaluates a cell the host has read already (with

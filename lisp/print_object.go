@@ -58,6 +58,9 @@ func (p *printer) object(v Value) {
 		p.b.WriteString(x.UnreadableString(p.o))
 	case nil:
 		p.b.WriteString("#<go nil>")
+	case interface{ LispTypeName() string }:
+		// An object of a package above this one (a readtable).
+		p.b.WriteString("#<" + p.cased(x.LispTypeName()) + ">")
 	default:
 		fmt.Fprintf(&p.b, "#<go %T>", v)
 	}

@@ -43,7 +43,22 @@ type PrintOptions struct {
 	// Package is *package*: a symbol it does not find by its name prints
 	// with its home package's prefix. Nil is a pristine COMMON-LISP-USER.
 	Package *Package
+	// ReadCase is *readtable*'s case, which decides with Case how a
+	// symbol's letters print and which need escapes (print_symbol.go).
+	ReadCase ReadCase
 }
+
+// ReadCase is a readtable's case (readtable-case): how the reader
+// changes the unescaped letters of a token.
+type ReadCase uint8
+
+// The readtable cases; the standard readtable's is ReadUpcase.
+const (
+	ReadUpcase ReadCase = iota
+	ReadDowncase
+	ReadPreserve
+	ReadInvert
+)
 
 // PrintCase is the value of *print-case*.
 type PrintCase uint8

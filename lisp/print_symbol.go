@@ -13,6 +13,10 @@ import (
 // keyword's colon or an uninterned symbol's #:.
 
 func (p *printer) symbol(s *Symbol) {
+	if p.o.ReadCase != ReadUpcase {
+		p.symbolInCase(s)
+		return
+	}
 	if !p.escape {
 		p.b.WriteString(p.cased(s.Name))
 		return

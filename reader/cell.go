@@ -33,9 +33,24 @@ type Cell struct {
 	// could not find: Reread reads a form again from there.
 	from       []readFrom
 	unresolved []bool
+	// ends is where the reader stood after each form, for reading the
+	// rest of the text live (ReadAt) once a form changed the syntax.
+	ends []readFrom
+	// whole is set on a cell ReadSource made, not on a copy of one form;
+	// begin, on a Tail, is where its text to read begins.
+	whole bool
+	begin *readFrom
+	// rest is set when reading ahead stopped at a malformed form after
+	// forms that may change the syntax (a set-macro-character): the
+	// text from there is read when the cell runs (Rest).
+	rest *readFrom
 }
 
 type readFrom struct{ off, line, col int }
+
+// Mark is a place in a cell's text between two forms, where reading can
+// go on.
+type Mark struct{ at readFrom }
 
 // literalAt is where a string literal was read: the place and byte
 // offset of its opening quote.
@@ -170,6 +185,12 @@ func (c *Cell) Form(i int) *Cell {
 		one.from = c.from[i : i+1 : i+1]
 		one.unresolved = c.unresolved[i : i+1 : i+1]
 	}
+	// A form's cell reads on to nothing after it, but the last carries
+	// the text reading ahead could not read, to be read when it has run.
+	one.ends, one.whole = nil, false
+	if i != len(c.Forms)-1 {
+		one.rest = nil
+	}
 	return &one
 }
 
@@ -180,6 +201,7 @@ func (c *Cell) Form(i int) *Cell {
 func (c *Cell) FormCell(form lisp.Value) *Cell {
 	one := *c
 	one.Forms, one.starts, one.from, one.unresolved = []lisp.Value{form}, nil, nil, nil
+	one.ends, one.rest, one.whole = nil, nil, false
 	switch form.(type) {
 	case *lisp.Cons, *lisp.Symbol: // comparable, and what can fail
 		for i, f := range c.Forms {
@@ -207,7 +229,7 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 	r := New(src)
 	r.source = source
 	r.strings = map[*lisp.String]literalAt{}
-	cell := &Cell{text: src, pos: r.pos, strings: r.strings, source: source}
+	cell := &Cell{text: src, pos: r.pos, strings: r.strings, source: source, whole: true}
 	defer func() { cell.Note, cell.HasNote = r.cellNote, r.hasNote }()
 	r.lenient = true
 	for {
@@ -218,6 +240,11 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 			return cell, nil
 		}
 		if err != nil {
+			var re *Error
+			if errors.As(err, &re) && !re.Incomplete && mayChangeSyntax(cell.Forms) {
+				cell.rest = &from
+				return cell, nil
+			}
 			cell.err = err
 			return cell, err
 		}
@@ -225,7 +252,120 @@ func ReadSource(src string, source *lisp.Source) (*Cell, error) {
 		cell.starts = append(cell.starts, r.start)
 		cell.from = append(cell.from, from)
 		cell.unresolved = append(cell.unresolved, r.unresolved)
+		cell.ends = append(cell.ends, readFrom{r.off, r.line, r.col})
 	}
+}
+
+// syntaxChangers are the operators whose call in a cell may make the
+// forms after it read differently: a malformed form after one is read
+// again when the cell runs, instead of refusing the cell.
+var syntaxChangers = map[string]bool{
+	"SET-MACRO-CHARACTER": true, "SET-DISPATCH-MACRO-CHARACTER": true,
+	"MAKE-DISPATCH-MACRO-CHARACTER": true, "SET-SYNTAX-FROM-CHAR": true,
+	"READTABLE-CASE": true, "*READTABLE*": true, "COPY-READTABLE": true,
+}
+
+// mayChangeSyntax reports whether forms name an operator of
+// syntaxChangers anywhere (a helper function a cell defines and calls
+// counts too).
+func mayChangeSyntax(forms []lisp.Value) bool {
+	seen := 0
+	var walk func(v lisp.Value) bool
+	walk = func(v lisp.Value) bool {
+		for {
+			seen++
+			if seen > 100000 {
+				return false
+			}
+			switch x := v.(type) {
+			case *lisp.Symbol:
+				return syntaxChangers[x.Name]
+			case *lisp.Cons:
+				if walk(x.Car) {
+					return true
+				}
+				v = x.Cdr
+				continue
+			}
+			return false
+		}
+	}
+	for _, f := range forms {
+		if walk(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// Rest reports where reading ahead stopped at a malformed form that a
+// form before it may make readable (ReadSource): the runner reads on
+// from there with ReadAt, after the cell's forms have run.
+func (c *Cell) Rest() (Mark, bool) {
+	if c == nil || c.rest == nil {
+		return Mark{}, false
+	}
+	return Mark{*c.rest}, true
+}
+
+// Start returns where the cell's text begins, for a runner that reads
+// every form live (ReadAt); false for a copy of one form (Form,
+// FormCell), which Reread reads again instead.
+func (c *Cell) Start() (Mark, bool) {
+	if c == nil || !c.whole {
+		return Mark{}, false
+	}
+	if c.begin != nil {
+		return Mark{*c.begin}, true
+	}
+	return Mark{readFrom{0, 1, 1}}, true
+}
+
+// Tail returns a cell of the text after the cell's i'th form, holding no
+// forms yet: run, it reads them live (Start). A runner that runs a cell
+// form by form (Form) runs the tail instead of the forms read ahead once
+// a form has changed the syntax, since they may divide the text
+// differently.
+func (c *Cell) Tail(i int) (*Cell, bool) {
+	m, ok := c.After(i)
+	if !ok {
+		return nil, false
+	}
+	t := *c
+	t.Forms, t.starts, t.from, t.unresolved, t.ends, t.rest = nil, nil, nil, nil, nil, nil
+	t.whole, t.begin = true, &m.at
+	return &t, true
+}
+
+// After returns where the cell's i'th form ended, where a runner whose
+// form changed the syntax reads on from with ReadAt.
+func (c *Cell) After(i int) (Mark, bool) {
+	if c == nil || i < 0 || i >= len(c.ends) {
+		return Mark{}, false
+	}
+	return Mark{c.ends[i]}, true
+}
+
+// ReadAt reads the form of the cell's text that follows m in env, as it
+// reads now, and returns a cell of that one form (as Form does) and the
+// mark after it; io.EOF when only whitespace and comments remain.
+func (c *Cell) ReadAt(m Mark, env Env) (*Cell, Mark, error) {
+	r := New(c.text)
+	r.source = c.source
+	r.strings = map[*lisp.String]literalAt{}
+	r.off, r.line, r.col = m.at.off, m.at.line, m.at.col
+	r.begun = true
+	r.Setup(env)
+	v, err := r.Read()
+	if err != nil {
+		return nil, m, err
+	}
+	one := *c
+	one.Forms = []lisp.Value{v}
+	one.starts = []lisp.Pos{r.start}
+	one.pos, one.strings = r.pos, r.strings
+	one.from, one.unresolved, one.ends, one.rest, one.whole = nil, nil, nil, nil, false
+	return &one, Mark{readFrom{r.off, r.line, r.col}}, nil
 }
 
 // Unresolved reports whether the cell's i'th form named a package, or an
@@ -235,11 +375,11 @@ func (c *Cell) Unresolved(i int) bool {
 	return c != nil && i < len(c.unresolved) && c.unresolved[i]
 }
 
-// Reread reads the cell's i'th form again in pkg of pkgs (what *package*
-// is when it runs), returning a cell of that one form as Form does. Forms
+// Reread reads the cell's i'th form again in env (*package* and
+// *readtable* as they are when it runs), returning a cell of that one form as Form does. Forms
 // that follow an in-package, or name a package the cell defines, read
 // differently than when the cell was read ahead.
-func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package, readEval ReadEval) (*Cell, error) {
+func (c *Cell) Reread(i int, env Env) (*Cell, error) {
 	if i >= len(c.from) {
 		// A form a host made, not read from the text: it runs as it is.
 		one := *c
@@ -254,8 +394,7 @@ func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package, readEval Re
 	r.strings = map[*lisp.String]literalAt{}
 	r.off, r.line, r.col = c.from[i].off, c.from[i].line, c.from[i].col
 	r.begun = true
-	r.SetPackage(pkgs, pkg)
-	r.SetReadEval(readEval)
+	r.Setup(env)
 	v, err := r.Read()
 	if err != nil {
 		return nil, err
@@ -264,7 +403,7 @@ func (c *Cell) Reread(i int, pkgs *lisp.Packages, pkg *lisp.Package, readEval Re
 	one.Forms = []lisp.Value{v}
 	one.starts = []lisp.Pos{r.start}
 	one.pos, one.strings = r.pos, r.strings
-	one.from, one.unresolved = nil, nil
+	one.from, one.unresolved, one.ends, one.rest, one.whole = nil, nil, nil, nil, false
 	return &one, nil
 }
 

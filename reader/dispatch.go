@@ -10,7 +10,7 @@ import (
 
 // readDispatch reads a # construct: #\c, #', #(, #x/#o/#b/#NNr, #+/#-,
 // #:name, #nA and the rest of its switch. Block comments never get here: skipSpace takes them.
-func (r *Reader) readDispatch() (lisp.Value, kind) {
+func (r *Reader) readDispatch(disp rune) (lisp.Value, kind) {
 	start := r.here()
 	r.next()
 	arg := ""
@@ -21,6 +21,20 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 	c, ok := r.peek()
 	if !ok {
 		r.failEOF(start, "end of input after #")
+	}
+	if r.rt != nil {
+		if fn, ok := r.rt.DispatchFn(disp, c); ok {
+			r.next()
+			var n lisp.Value = lisp.Nil
+			if arg != "" {
+				v, err := strconv.ParseInt(arg, 10, 64)
+				if err != nil {
+					r.fail(start, "dispatch argument "+arg+" is too large")
+				}
+				n = lisp.MakeInt(v)
+			}
+			return r.callMacro(start, macroName(disp)+" "+macroName(c), fn, lisp.Char(c), n)
+		}
 	}
 	if c == '(' {
 		v := r.readVector(start)
@@ -88,7 +102,7 @@ func (r *Reader) readDispatch() (lisp.Value, kind) {
 
 // readRadix reads the rational after #x and its kin.
 func (r *Reader) readRadix(start lisp.Pos, prefix string, base int) lisp.Value {
-	if c, ok := r.peek(); !ok || isTerminator(c) {
+	if c, ok := r.peek(); !ok || r.isTerminator(c) {
 		if !ok {
 			r.failEOF(start, "end of input after "+prefix)
 		}
@@ -136,7 +150,7 @@ func (r *Reader) readChar(start lisp.Pos) lisp.Value {
 		r.failEOF(start, "end of input after #\\")
 	}
 	name := []rune{first}
-	for c, ok := r.peek(); ok && !isTerminator(c); c, ok = r.peek() {
+	for c, ok := r.peek(); ok && !r.isTerminator(c); c, ok = r.peek() {
 		r.next()
 		name = append(name, c)
 	}

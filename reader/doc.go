@@ -21,4 +21,11 @@
 // The reader builds values and knows nothing of the evaluator: #. runs
 // its form only through a ReadEval function the host hands it (a cell's
 // evaluator, under *read-eval* true), and is refused without one.
+//
+// A Readtable (readtable.go) holds a program's changes to the standard
+// syntax and the readtable case; a program's reader macro functions are
+// called through a MacroCall the host hands it (macro.go), as #. is. A
+// cell read ahead in the standard syntax marks where the rest of it can
+// be read again (Cell.After, Cell.Rest, Cell.ReadAt) once a form has
+// changed the syntax.
 package reader

@@ -30,6 +30,18 @@ func (r *Reader) readAny() (lisp.Value, kind) {
 	r.lastWasToken = false
 	start := r.here()
 	c, _ := r.peek()
+	disp := c
+	if r.rt != nil && len(r.rt.chars) > 0 {
+		s := r.rt.Of(c)
+		switch {
+		case s.Fn != nil || s.Dispatch != nil && s.Like != '#':
+			return r.readUserMacro(start, c, s)
+		case s.Type == TerminatingMacro || s.Type == NonTerminatingMacro:
+			c = s.Like // a standard macro character's syntax, copied
+		default:
+			c = 0 // a token, whatever the character is in the standard syntax
+		}
+	}
 	switch c {
 	case '(':
 		v := r.readList()
@@ -47,9 +59,12 @@ func (r *Reader) readAny() (lisp.Value, kind) {
 	case ',':
 		return r.readComma(start), kValue
 	case '"':
-		return r.readString(), kValue // no token read inside
+		return r.readString(disp), kValue // no token read inside
 	case '#':
-		return r.readDispatch()
+		return r.readDispatch(disp)
+	case ')':
+		r.next() // so that reading on goes past it
+		r.fail(start, "unbalanced )")
 	}
 	t := r.readToken()
 	r.lastWasToken = true
@@ -66,7 +81,7 @@ func (r *Reader) readObject(start lisp.Pos, what string) lisp.Value {
 		if !r.skipSpace() {
 			r.failEOF(start, "end of input after "+what)
 		}
-		if r.at(')') {
+		if r.atClose() {
 			r.fail(start, "missing form after "+what)
 		}
 		dotPos := r.here()
@@ -135,7 +150,7 @@ func (r *Reader) readList() lisp.Value {
 		if !r.skipSpace() {
 			r.failEOF(start, "unterminated list")
 		}
-		if r.at(')') {
+		if r.atClose() {
 			r.next()
 			break
 		}
@@ -170,7 +185,7 @@ func (r *Reader) readDottedTail(start, dot lisp.Pos) lisp.Value {
 		if !r.skipSpace() {
 			r.failEOF(start, "unterminated list")
 		}
-		if r.at(')') {
+		if r.atClose() {
 			r.fail(dot, "dot in wrong place")
 		}
 		v, k := r.readAny()
@@ -185,7 +200,7 @@ func (r *Reader) readDottedTail(start, dot lisp.Pos) lisp.Value {
 		if !r.skipSpace() {
 			r.failEOF(start, "unterminated list")
 		}
-		if r.at(')') {
+		if r.atClose() {
 			r.next()
 			return tail
 		}
@@ -207,7 +222,7 @@ func (r *Reader) readVector(start lisp.Pos) lisp.Value {
 		if !r.skipSpace() {
 			r.failEOF(start, "unterminated vector")
 		}
-		if r.at(')') {
+		if r.atClose() {
 			r.next()
 			return &lisp.Vector{Items: items}
 		}
@@ -222,9 +237,10 @@ func (r *Reader) readVector(start lisp.Pos) lisp.Value {
 	}
 }
 
-// readString reads a string literal; a backslash makes the next character
-// literal, whatever it is.
-func (r *Reader) readString() lisp.Value {
+// readString reads a string literal up to the quote that began it; a
+// single escape (backslash) makes the next character literal, whatever it
+// is.
+func (r *Reader) readString(quote rune) lisp.Value {
 	start, from := r.here(), r.off
 	r.next()
 	var b strings.Builder
@@ -233,14 +249,14 @@ func (r *Reader) readString() lisp.Value {
 		if !ok {
 			r.failEOF(start, "unterminated string")
 		}
-		switch c {
-		case '"':
+		switch {
+		case c == quote:
 			s := lisp.NewString(b.String())
 			if r.strings != nil {
 				r.strings[s] = literalAt{at: placeOf(start), off: from}
 			}
 			return s
-		case '\\':
+		case r.syntax(c).Type == SingleEscape:
 			c, ok = r.next()
 			if !ok {
 				r.failEOF(start, "unterminated string")

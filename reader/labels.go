@@ -80,7 +80,7 @@ func replaceRef(v lisp.Value, ref *labelRef, seen map[lisp.Value]bool) {
 // fill n) as a bit vector.
 func (r *Reader) readBitVector(start lisp.Pos, arg string) lisp.Value {
 	var items []lisp.Value
-	for c, ok := r.peek(); ok && !isTerminator(c); c, ok = r.peek() {
+	for c, ok := r.peek(); ok && !r.isTerminator(c); c, ok = r.peek() {
 		r.next()
 		switch c {
 		case '0':

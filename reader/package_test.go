@@ -17,7 +17,7 @@ func TestCellReadsUnknownPackageLeniently(t *testing.T) {
 	if cell.Unresolved(0) || !cell.Unresolved(1) || !cell.Unresolved(2) {
 		t.Fatalf("unresolved = %v %v %v, want false true true", cell.Unresolved(0), cell.Unresolved(1), cell.Unresolved(2))
 	}
-	_, err = cell.Reread(2, lisp.NewPackages(), nil, nil)
+	_, err = cell.Reread(2, Env{Packages: lisp.NewPackages()})
 	if err == nil || err.Error() != "2:10: package SB-EXT does not exist" {
 		t.Fatalf("Reread(sb-ext:quit) error = %v", err)
 	}
@@ -26,7 +26,7 @@ func TestCellReadsUnknownPackageLeniently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	one, err := cell.Reread(1, pkgs, pkgs.CLUser, nil)
+	one, err := cell.Reread(1, Env{Packages: pkgs, Package: pkgs.CLUser})
 	if err != nil {
 		t.Fatalf("Reread(app::x): %v", err)
 	}

@@ -58,7 +58,23 @@ type Reader struct {
 	unresolved bool
 	// readEval evaluates #.'s form; nil refuses #. (read_eval.go).
 	readEval ReadEval
+	// rt is *readtable*; nil reads with the standard syntax. macroCall
+	// runs a program's reader macro functions (macro.go).
+	rt        *Readtable
+	macroCall MacroCall
+	// preserveSpace keeps the whitespace that ends a token unread, as
+	// read-preserving-whitespace does.
+	preserveSpace bool
+	// within is set when the read is part of one that called a macro
+	// function (Within): Read keeps the backquote depth and labels.
+	within bool
 }
+
+// SetReadtable makes the reader read with rt's syntax and case.
+func (r *Reader) SetReadtable(rt *Readtable) { r.rt = rt }
+
+// PreserveWhitespace leaves the whitespace that ends a token unread.
+func (r *Reader) PreserveWhitespace() { r.preserveSpace = true }
 
 // SetPackage makes the reader intern symbols in pkg and find prefixed
 // packages in pkgs, as *package* says.
@@ -104,13 +120,16 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			v, err = nil, f.err
 		}
 	}()
-	r.depth, r.backquote, r.suppress, r.labels = 0, 0, false, nil
+	r.depth = 0
+	if !r.within {
+		r.backquote, r.suppress, r.labels = 0, false, nil
+	}
 	for {
 		if !r.skipSpace() {
 			return nil, io.EOF
 		}
 		p := r.here()
-		if r.at(')') {
+		if r.atClose() {
 			r.next() // so that reading on goes past it
 			r.fail(p, "unbalanced )")
 		}
@@ -124,7 +143,7 @@ func (r *Reader) Read() (v lisp.Value, err error) {
 			break
 		}
 	}
-	if c, ok := r.peek(); ok && isSpace(c) && r.lastWasToken {
+	if c, ok := r.peek(); ok && r.isSpace(c) && r.lastWasToken && !r.preserveSpace {
 		r.next()
 	}
 	return v, nil
@@ -174,14 +193,50 @@ func isSpace(c rune) bool {
 	return false
 }
 
+// syntax is c's syntax in the reader's readtable; the common case, the
+// standard syntax, takes no map lookup.
+func (r *Reader) syntax(c rune) Syntax {
+	if r.rt == nil || len(r.rt.chars) == 0 {
+		return standardSyntax(c)
+	}
+	return r.rt.Of(c)
+}
+
+// isSpace reports whether c is whitespace in the reader's readtable.
+func (r *Reader) isSpace(c rune) bool {
+	if r.rt == nil || len(r.rt.chars) == 0 {
+		return isSpace(c)
+	}
+	return r.rt.Of(c).Type == Whitespace
+}
+
 // isTerminator reports whether c ends a token: whitespace or a terminating
 // macro character.
-func isTerminator(c rune) bool {
-	switch c {
-	case '(', ')', '\'', '"', ';', '`', ',':
+func (r *Reader) isTerminator(c rune) bool {
+	if r.rt == nil || len(r.rt.chars) == 0 {
+		switch c {
+		case '(', ')', '\'', '"', ';', '`', ',':
+			return true
+		}
+		return isSpace(c)
+	}
+	t := r.rt.Of(c).Type
+	return t == Whitespace || t == TerminatingMacro
+}
+
+// atClose reports whether the next rune closes a list: ) keeping its
+// standard syntax. A character given )'s syntax closes nothing, as in
+// SBCL: read, it is an unbalanced ) (readAny).
+func (r *Reader) atClose() bool {
+	c, ok := r.peek()
+	if !ok || c != ')' {
+		return false
+	}
+	if r.rt == nil || len(r.rt.chars) == 0 {
 		return true
 	}
-	return isSpace(c)
+	s := r.rt.Of(c)
+	return s.Like == ')' && s.Fn == nil
 }
 
 // skipSpace skips whitespace and comments and reports whether anything
@@ -192,10 +247,11 @@ func (r *Reader) skipSpace() bool {
 		switch {
 		case !ok:
 			return false
-		case isSpace(c):
+		case r.isSpace(c):
 			r.next()
-		case c == ';':
+		case r.isComment(c):
 			from := r.off
+			r.next() // the comment character, which may be a newline given ;'s syntax
 			for c, ok := r.peek(); ok && c != '\n'; c, ok = r.peek() {
 				r.next()
 			}
@@ -203,7 +259,7 @@ func (r *Reader) skipSpace() bool {
 				r.begun = true
 				r.cellNote, r.hasNote = noteOf(r.src[from:r.off])
 			}
-		case c == '#' && r.off+1 < len(r.src) && r.src[r.off+1] == '|':
+		case r.atBlockComment(c):
 			r.begun = true
 			r.skipBlockComment()
 		default:
@@ -239,4 +295,30 @@ func (r *Reader) skipBlockComment() {
 func (r *Reader) at(c rune) bool {
 	d, ok := r.peek()
 	return ok && d == c
+}
+
+// isComment reports whether c begins a comment to the end of the line.
+func (r *Reader) isComment(c rune) bool {
+	if r.rt == nil || len(r.rt.chars) == 0 {
+		return c == ';'
+	}
+	s := r.rt.Of(c)
+	return s.Like == ';' && s.Fn == nil
+}
+
+// atBlockComment reports whether c, the next rune, begins #| … |#: # with
+// its standard syntax and no function of a program's for |.
+func (r *Reader) atBlockComment(c rune) bool {
+	if c != '#' || r.off+1 >= len(r.src) || r.src[r.off+1] != '|' {
+		return false
+	}
+	if r.rt == nil || len(r.rt.chars) == 0 {
+		return true
+	}
+	s := r.rt.Of(c)
+	if s.Like != '#' || s.Fn != nil {
+		return false
+	}
+	_, own := s.Dispatch['|']
+	return !own
 }

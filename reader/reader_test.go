@@ -535,3 +535,20 @@ func TestInString(t *testing.T) {
 		t.Error("a string the cell did not read has a place in it")
 	}
 }
+
+// A newline given the syntax of ; begins a comment that runs to the next
+// newline, so this text is all comment: the reader looped forever on it
+// before (the ANSI reader chapter's set-syntax-from-char tests hung it).
+func TestNewlineAsCommentCharacter(t *testing.T) {
+	rt := NewReadtable()
+	rt.SetSyntaxFrom('\n', ';', nil)
+	r := New("x\n\n  y")
+	r.SetReadtable(rt)
+	v, err := r.Read()
+	if err != nil || lisp.Prin1ToString(v) != "x" {
+		t.Fatalf("got %v, %v; want x", v, err)
+	}
+	if v, err := r.Read(); !errors.Is(err, io.EOF) {
+		t.Errorf("got %v, %v; want the end: the rest is comment", v, err)
+	}
+}

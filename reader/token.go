@@ -19,32 +19,54 @@ type token struct {
 	runes   []rune
 	escaped []bool
 	anyEsc  bool
+	// rcase is the readtable case its unescaped letters read in; invert
+	// is set under :invert when they all have one case.
+	rcase  lisp.ReadCase
+	invert bool
 }
 
 // readToken reads runes up to the next whitespace or terminating macro
 // character, resolving escapes.
 func (r *Reader) readToken() token {
-	t := token{start: r.here()}
+	t := token{start: r.here(), rcase: r.rt.Case()}
 	for {
 		c, ok := r.peek()
-		if !ok || isTerminator(c) {
+		if !ok || r.isTerminator(c) {
+			t.caseInverted()
 			return t
 		}
 		p := r.here()
 		r.next()
-		switch c {
-		case '\\':
+		switch r.syntax(c).Type {
+		case SingleEscape:
 			c, ok = r.next()
 			if !ok {
 				r.failEOF(p, "end of input after \\")
 			}
 			t.add(c, true)
-		case '|':
+		case MultipleEscape:
 			r.readBars(&t, p)
 		default:
 			t.add(c, false)
 		}
 	}
+}
+
+// caseInverted sets invert under :invert when the unescaped letters of
+// the token all have one case (CLHS 23.1.2.1).
+func (t *token) caseInverted() {
+	if t.rcase != lisp.ReadInvert {
+		return
+	}
+	upper, lower := false, false
+	for i, c := range t.runes {
+		if t.escaped[i] {
+			continue
+		}
+		upper = upper || unicode.IsUpper(c)
+		lower = lower || unicode.IsLower(c)
+	}
+	t.invert = !(upper && lower)
 }
 
 func (r *Reader) readBars(t *token, open lisp.Pos) {
@@ -54,10 +76,10 @@ func (r *Reader) readBars(t *token, open lisp.Pos) {
 		if !ok {
 			r.failEOF(open, "unterminated |symbol|")
 		}
-		switch c {
-		case '|':
+		switch r.syntax(c).Type {
+		case MultipleEscape:
 			return
-		case '\\':
+		case SingleEscape:
 			if c, ok = r.next(); !ok {
 				r.failEOF(open, "unterminated |symbol|")
 			}
@@ -72,18 +94,37 @@ func (t *token) add(c rune, escaped bool) {
 	t.anyEsc = t.anyEsc || escaped
 }
 
-// text returns the token's runes from i to j, upper-casing those that were
-// not escaped, as the standard readtable does.
+// text returns the token's runes from i to j, with the case of those that
+// were not escaped changed as the readtable case says (upper case in the
+// standard readtable).
 func (t token) text(i, j int) string {
 	var b strings.Builder
 	for k := i; k < j; k++ {
 		c := t.runes[k]
 		if !t.escaped[k] {
-			c = unicode.ToUpper(c)
+			c = t.cased(c)
 		}
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+func (t token) cased(c rune) rune {
+	switch t.rcase {
+	case lisp.ReadDowncase:
+		return unicode.ToLower(c)
+	case lisp.ReadPreserve:
+		return c
+	case lisp.ReadInvert:
+		switch {
+		case !t.invert:
+			return c
+		case unicode.IsUpper(c):
+			return unicode.ToLower(c)
+		}
+		return unicode.ToUpper(c)
+	}
+	return unicode.ToUpper(c)
 }
 
 // interpret turns a token into a number, a symbol or the consing dot.

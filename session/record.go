@@ -111,7 +111,7 @@ func (s *Session) recordCell(ctx context.Context, cell *reader.Cell) (CellResult
 	cellCtx, recalled := s.recallCell(kept, callSeq)
 	var res interp.Result
 	evalErr := readErr
-	if readErr == nil {
+	if readErr == nil || s.interpreter.ReadsLive(cell) {
 		res, evalErr = s.interpreter.EvalCell(cellCtx, cell)
 	}
 	s.discardOpenOutputs()

@@ -61,7 +61,18 @@ func (p Program) Run() int {
 	}
 	var last interp.Result
 	for i := range cell.Forms {
-		res, err := it.EvalCell(ctx, cell.Form(i))
+		part := cell.Form(i)
+		tail, syntaxChanged := (*reader.Cell)(nil), false
+		if i > 0 && !it.StandardSyntax() {
+			// A form before changed the syntax: the text after it may
+			// divide into forms differently than read ahead, so it
+			// runs as one cell read form by form as it runs.
+			tail, syntaxChanged = cell.Tail(i - 1)
+		}
+		if syntaxChanged {
+			part = tail
+		}
+		res, err := it.EvalCell(ctx, part)
 		if printed != nil && printed.Len() > 0 {
 			writeJSON(p.Stdout, map[string]string{"output": printed.String()})
 			printed.Reset()
@@ -76,6 +87,9 @@ func (p Program) Run() int {
 				fmt.Fprintf(p.Stderr, "nodelisp: %v\n", err)
 				return ExitError
 			}
+		}
+		if syntaxChanged {
+			break
 		}
 	}
 	if p.Name == "-e" && !p.JSON && len(cell.Forms) > 0 {

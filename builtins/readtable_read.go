@@ -1,0 +1,68 @@
+package builtins
+
+// Reading forms from a stream under *readtable*: read,
+// read-preserving-whitespace, read-delimited-list.
+
+import (
+	"errors"
+	"io"
+
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+	"github.com/nodelisp/nodelisp/reader"
+)
+
+func registerReadtableRead() {
+	defun("read-preserving-whitespace", "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream as read does, leaving the whitespace after it unread.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		return readForm(t, "read-preserving-whitespace", a, true)
+	})
+	defun("read-delimited-list", "(char &optional stream recursive-p)", "Read forms up to the character char, which is consumed, and return them as a list.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		const op = "read-delimited-list"
+		stop := rune(charArg(op, a[0]))
+		s := inStream(t, op, a, 1)
+		r := reader.New(s.Rest())
+		r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
+		r.Within(s, len(a) > 2 && lisp.Truthy(a[2]))
+		v, err := r.ReadDelimited(stop)
+		if err != nil {
+			signalReadError(op, err)
+		}
+		s.Pos += r.Offset()
+		return v
+	})
+}
+
+// readForm is read (preserve false) and read-preserving-whitespace over
+// their arguments.
+func readForm(t *eval.Thread, op string, a []lisp.Value, preserve bool) lisp.Value {
+	s := inStream(t, op, a, 0)
+	r := reader.New(s.Rest())
+	r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
+	r.Within(s, len(a) > 3 && lisp.Truthy(a[3]))
+	if preserve {
+		r.PreserveWhitespace()
+	}
+	v, err := r.Read()
+	if errors.Is(err, io.EOF) {
+		s.Pos = s.End
+		return inEOF(op, a, 1)
+	}
+	if err != nil {
+		signalReadError(op, err)
+	}
+	s.Pos += r.Offset()
+	if !preserve && (len(a) < 4 || a[3] == lisp.Value(lisp.Nil)) {
+		skipEndingWhitespace(s)
+	}
+	return v
+}
+
+// signalReadError signals a reader's error as end-of-file when the text
+// ended inside a form, as reader-error otherwise.
+func signalReadError(op string, err error) {
+	var re *reader.Error
+	if errors.As(err, &re) && re.Incomplete {
+		lisp.SignalClass(lisp.ClassEndOfFile, "%s: %v", op, err)
+	}
+	lisp.SignalClass(lisp.ClassReaderError, "%s: %v", op, err)
+}
