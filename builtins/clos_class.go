@@ -126,8 +126,8 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return classHash
 	case *lisp.Condition:
 		return ci.conditionClass(t, x.Class)
-	case *lisp.Stream:
-		return classStream
+	case *lisp.Stream, *lisp.InputStream, *lisp.CompositeStream:
+		return builtinClass(strings.ToLower(streamClassName(x)))
 	case lisp.Function:
 		if ci.isGeneric(v) {
 			return builtinClass("standard-generic-function")

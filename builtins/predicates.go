@@ -224,21 +224,20 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "FUNCTION", "COMPILED-FUNCTION":
 		_, ok := v.(lisp.Function)
 		return ok
-	case "STREAM", "STRING-STREAM":
-		_, ok := v.(*lisp.Stream)
-		_, in := v.(*lisp.InputStream)
-		return ok || in
+	case "STREAM":
+		return isStream(v)
+	case "STRING-STREAM", "FILE-STREAM", "ECHO-STREAM", "BROADCAST-STREAM", "CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
+		return streamClassName(v) == s.Name
 	case "PACKAGE":
 		_, ok := v.(*lisp.Package)
 		return ok
 	case "RESTART":
 		_, ok := v.(*lisp.Restart)
 		return ok
-	case "READTABLE", "RANDOM-STATE", "LOGICAL-PATHNAME", "ECHO-STREAM", "BROADCAST-STREAM",
-		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
-		// Standard classes nodelisp makes no object of. pathname and
-		// file-stream stay unknown: a namestring and a file's stream are
-		// a string and a stream here, so typep could not answer as SBCL.
+	case "READTABLE", "RANDOM-STATE", "LOGICAL-PATHNAME":
+		// Standard classes nodelisp makes no object of. pathname stays
+		// unknown: a namestring is a string here, so typep could not
+		// answer as SBCL.
 		return false
 	}
 	if is, known := classTypep(t, v, s); known {
@@ -526,8 +525,8 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("hash-table")
 	case *lisp.Condition:
 		return x.Class
-	case *lisp.Stream:
-		return sym("stream")
+	case *lisp.Stream, *lisp.InputStream, *lisp.CompositeStream:
+		return sym(strings.ToLower(streamClassName(x)))
 	case lisp.Function:
 		return sym("compiled-function")
 	}

@@ -194,7 +194,7 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 	}{{kwFormatControl, "format-control", nil}, {kwFormatArguments, "format-arguments", nil}, {kwDatum, "datum", nil},
 		{kwExpectedType, "expected-type", nil}, {kwName, "name", nil},
 		{kwPackage, "package", lisp.ClassPackageError}, {kwInstance, "instance", lisp.ClassUnboundSlot},
-		{kwObject, "object", lisp.ClassPrintNotReadable}}
+		{kwObject, "object", lisp.ClassPrintNotReadable}, {lisp.Sym(":stream"), "stream", lisp.ClassStreamError}}
 	for _, s := range std {
 		if s.of != nil && class != s.of && !lisp.SubclassOfIn(t.in, class, s.of) {
 			continue

@@ -121,6 +121,8 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 			switch x := stream.(type) {
 			case *lisp.InputStream:
 				x.Closed = true
+			case *lisp.CompositeStream:
+				x.Closed = true // the streams it is made of stay open
 			case *lisp.Stream:
 				o, ok := s.outputs[x]
 				if !ok {
