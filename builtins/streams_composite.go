@@ -13,7 +13,9 @@ import (
 // holds no text; each use resolves it to the stream it reads or writes
 // (a synonym stream through its variable's value at that moment).
 
-func init() { eval.CompositeOutput = func(t *eval.Thread, c *lisp.CompositeStream) *lisp.Stream { return compositeOut(t, "write", c, 0) } }
+func init() {
+	eval.CompositeOutput = func(t *eval.Thread, c *lisp.CompositeStream) *lisp.Stream { return compositeOut(t, "write", c, 0) }
+}
 
 func registerStreamsComposite() {
 	defun("make-broadcast-stream", "(&rest streams)", "A stream that writes what it is given to every one of STREAMS (output streams); with none, output is discarded.", func(t *eval.Thread, a []lisp.Value) lisp.Value {

@@ -1,7 +1,6 @@
 package builtins
 
 import (
-
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -134,4 +133,3 @@ func fileStringLength(t *eval.Thread, v lisp.Value, text string, depth int) lisp
 	lisp.TypeError("file-string-length", v, "an output stream")
 	return nil
 }
-
