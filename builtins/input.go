@@ -187,6 +187,9 @@ func closeStream(op string, v lisp.Value) {
 	case *lisp.CompositeStream:
 		s.Closed = true
 	case *lisp.Stream:
+		// A string output stream closes as CL's does; the cell's own
+		// output stays open (closing it would silence the cell).
+		s.Closed = s.Closed || s.IsStringStream()
 	default:
 		lisp.TypeError(op, v, "a stream")
 	}

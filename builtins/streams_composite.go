@@ -243,6 +243,11 @@ func inResolve(t *eval.Thread, op string, v lisp.Value, depth int) charSource {
 			return &concatSource{t: t, op: op, c: s}
 		}
 	case *lisp.Symbol:
+		if s == lisp.T && depth == 0 {
+			if term, ok := t.SymbolValue(symTerminalIO); ok && isStream(term) {
+				return inResolve(t, op, term, depth+1)
+			}
+		}
 		if (s == lisp.Nil || s == lisp.T) && depth == 0 {
 			if in, ok := t.Interp().Global("*standard-input*"); ok && isStream(in) {
 				return inResolve(t, op, in, depth+1)

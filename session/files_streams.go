@@ -126,6 +126,7 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 			case *lisp.Stream:
 				o, ok := s.outputs[x]
 				if !ok {
+					x.Closed = x.Closed || x.IsStringStream() // as the library's close
 					break
 				}
 				delete(s.outputs, x)

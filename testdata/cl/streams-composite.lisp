@@ -83,3 +83,18 @@ second line"))))
 (try (write-byte 3 (make-broadcast-stream)))
 (print (mapcar (lambda (f) (not (null (fboundp f))))
               '(open read-byte write-byte file-length file-string-length stream-external-format)))
+;; t as a stream designator is *terminal-io* when a program binds it.
+(print (with-input-from-string (is "abcd")
+         (with-output-to-string (os)
+           (let ((*terminal-io* (make-two-way-stream is os)))
+             (write-string "951" t)
+             (print (read-char t))
+             (close *terminal-io*)))))
+;; A closed string output stream is closed.
+(print (let ((s (make-string-output-stream))) (list (close s) (open-stream-p s))))
+(print (handler-case (make-two-way-stream (make-string-output-stream) (make-string-output-stream))
+         (type-error (c) (typep (type-error-datum c) (type-error-expected-type c)))))
+;; format's t stays *standard-output* whatever *terminal-io* is.
+(print (with-output-to-string (term)
+         (let ((*terminal-io* (make-two-way-stream (make-string-input-stream "") term)))
+           (format t "to standard output"))))
