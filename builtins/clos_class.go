@@ -135,8 +135,8 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		return builtinClass("pathname")
 	case *lisp.Condition:
 		return ci.conditionClass(t, x.Class)
-	case *lisp.Stream:
-		return classStream
+	case *lisp.Stream, *lisp.InputStream, *lisp.CompositeStream:
+		return builtinClass(strings.ToLower(streamClassName(x)))
 	case *method:
 		return builtinClass("standard-method")
 	case *lisp.Class:

@@ -18,7 +18,11 @@ func registerFormat() {
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			dest, control, args := a[0], a[1], a[2:]
 			var stream *lisp.Stream
-			if dest != lisp.Value(lisp.Nil) {
+			switch dest {
+			case lisp.Value(lisp.Nil):
+			case lisp.Value(lisp.T): // format's t is *standard-output*, not *terminal-io*
+				stream = t.Out()
+			default:
 				stream = outDesignator(t, "format", dest)
 			}
 			if f, ok := control.(lisp.Function); ok {

@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -20,7 +21,10 @@ func registerInput() {
 		return lisp.NewStringInputStream(s, start, end)
 	})
 	defun("%input-index", "(stream)", "The character index a string input stream has reached (for with-input-from-string's :index).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		s := inStreamArg(t, "with-input-from-string", a[0])
+		s, ok := a[0].(*lisp.InputStream)
+		if !ok {
+			lisp.TypeError("with-input-from-string", a[0], "a string input stream")
+		}
 		return lisp.MakeInt(int64(utf8.RuneCountInString(s.S[:s.Pos])))
 	})
 	defun("read-char", "(&optional stream eof-error-p eof-value recursive-p)", "Read the next character of an input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
@@ -68,19 +72,11 @@ func registerInput() {
 		}
 	})
 	defun("read-line", "(&optional stream eof-error-p eof-value recursive-p)", "Read a line of an input stream; second value true when it ended without a newline.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		s := inStream(t, "read-line", a, 0)
-		if s.Pos >= s.End {
+		line, missingNewline, ok := readLine(t, inStream(t, "read-line", a, 0))
+		if !ok {
 			return t.Values(inEOF("read-line", a, 1), lisp.T)
 		}
-		rest := s.Rest()
-		for i := 0; i < len(rest); i++ {
-			if rest[i] == '\n' {
-				s.Pos += i + 1
-				return t.Values(lisp.NewString(rest[:i]), lisp.Nil)
-			}
-		}
-		s.Pos = s.End
-		return t.Values(lisp.NewString(rest), lisp.T)
+		return t.Values(lisp.NewString(line), lisp.Bool(missingNewline))
 	})
 	defun("read", "(&optional stream eof-error-p eof-value recursive-p)", "Read one form from an input stream, under *read-base* and *readtable*.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		return readForm(t, "read", a, false)
@@ -100,6 +96,14 @@ func registerInput() {
 				lisp.Errorf("file-position: an output stream cannot be moved (it is written from start to end)")
 			}
 			return lisp.Nil
+		case *lisp.CompositeStream:
+			if len(a) == 2 {
+				lisp.Errorf("file-position: a %s cannot be moved", strings.ToLower(s.ClassName()))
+			}
+			if s.Kind == lisp.Broadcast && len(s.Parts) == 0 {
+				return lisp.MakeInt(0) // CLHS make-broadcast-stream
+			}
+			return lisp.Nil
 		}
 		lisp.TypeError("file-position", a[0], "a stream")
 		return nil
@@ -110,48 +114,58 @@ func registerInput() {
 			return lisp.Bool(!s.Closed)
 		case *lisp.Stream:
 			return lisp.Bool(!s.Closed)
+		case *lisp.CompositeStream:
+			return lisp.Bool(!s.Closed)
 		}
 		lisp.TypeError("open-stream-p", a[0], "a stream")
 		return nil
 	})
 	defun("listen", "(&optional stream)", "True if a character is available on the input stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		return lisp.Bool(inStream(t, "listen", a, 0).Pos < inStream(t, "listen", a, 0).End)
+		_, ok := inStream(t, "listen", a, 0).PeekChar()
+		return lisp.Bool(ok)
 	})
 	defun("clear-input", "(&optional stream)", "Discard pending input (a string stream has none); return nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		inStream(t, "clear-input", a, 0)
 		return lisp.Nil
 	})
-	defun("close", "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+	defun("close", "(stream &key abort)", "Close a stream; reading a closed string input stream is an error. Closing a composite stream leaves the streams it is made of open. Returns t.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		unpack.Args("close", a[1:], "&key", "abort", nil)
-		switch s := a[0].(type) {
-		case *lisp.InputStream:
-			s.Closed = true
-		case *lisp.Stream:
-		default:
-			lisp.TypeError("close", a[0], "a stream")
-		}
+		closeStream("close", a[0])
 		return lisp.T
 	})
 	defun("streamp", "(object)", "True if the object is a stream.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		_, in := a[0].(*lisp.InputStream)
-		_, out := a[0].(*lisp.Stream)
-		return lisp.Bool(in || out)
+		return lisp.Bool(isStream(a[0]))
 	})
 	defun("input-stream-p", "(stream)", "True if the stream reads input.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		_, in := a[0].(*lisp.InputStream)
-		if _, out := a[0].(*lisp.Stream); !in && !out {
+		if !isStream(a[0]) {
 			lisp.TypeError("input-stream-p", a[0], "a stream")
 		}
-		return lisp.Bool(in)
+		return lisp.Bool(isInputStream(t, a[0]))
 	})
 	defun("output-stream-p", "(stream)", "True if the stream takes output.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		_, out := a[0].(*lisp.Stream)
-		if _, in := a[0].(*lisp.InputStream); !in && !out {
+		if !isStream(a[0]) {
 			lisp.TypeError("output-stream-p", a[0], "a stream")
 		}
-		return lisp.Bool(out)
+		return lisp.Bool(isOutputStream(t, a[0]))
 	})
 	macro("with-input-from-string", "(with-input-from-string (var string &key start end index) body…) binds var to a stream reading the string; :index is set to where reading stopped.", expandWithInputFromString)
+}
+
+// closeStream is close of a stream that is not a host's file output
+// stream (the host's close handles those).
+func closeStream(op string, v lisp.Value) {
+	switch s := v.(type) {
+	case *lisp.InputStream:
+		s.Closed = true
+	case *lisp.CompositeStream:
+		s.Closed = true
+	case *lisp.Stream:
+		// A string output stream closes as CL's does; the cell's own
+		// output stays open (closing it would silence the cell).
+		s.Closed = s.Closed || s.IsStringStream()
+	default:
+		lisp.TypeError(op, v, "a stream")
+	}
 }
 
 // inBounds reads optional start and end character positions into byte
@@ -184,30 +198,15 @@ func runeOffset(s string, i int) int {
 
 // inStream returns the input stream designated by the optional argument at
 // index i: *standard-input* when absent, nil or t.
-func inStream(t *eval.Thread, op string, a []lisp.Value, i int) *lisp.InputStream {
+func inStream(t *eval.Thread, op string, a []lisp.Value, i int) charSource {
 	if i >= len(a) {
 		return inStreamArg(t, op, lisp.Nil)
 	}
 	return inStreamArg(t, op, a[i])
 }
 
-func inStreamArg(t *eval.Thread, op string, v lisp.Value) *lisp.InputStream {
-	if s, ok := v.(*lisp.InputStream); ok {
-		if s.Closed {
-			lisp.SignalClass(lisp.ClassStreamError, "%s: the stream is closed", op)
-		}
-		return s
-	}
-	if v == lisp.Value(lisp.Nil) || v == lisp.Value(lisp.T) {
-		if in, ok := t.Interp().Global("*standard-input*"); ok {
-			if s, ok := in.(*lisp.InputStream); ok {
-				return s
-			}
-		}
-		lisp.SignalClass(lisp.ClassStreamError, "%s: a cell has no standard input; read from a string input stream (with-input-from-string, make-string-input-stream)", op)
-	}
-	lisp.TypeError(op, v, "an input stream")
-	return nil
+func inStreamArg(t *eval.Thread, op string, v lisp.Value) charSource {
+	return inResolve(t, op, v, 0)
 }
 
 // inEOF is what a read at the end of a stream returns: an end-of-file
@@ -215,7 +214,12 @@ func inStreamArg(t *eval.Thread, op string, v lisp.Value) *lisp.InputStream {
 // eof-value after it.
 func inEOF(op string, a []lisp.Value, i int) lisp.Value {
 	if i >= len(a) || lisp.Truthy(a[i]) {
-		lisp.SignalClass(lisp.ClassEndOfFile, "%s: end of file on the stream", op)
+		var stream lisp.Value = lisp.Nil
+		if i > 0 {
+			stream = a[i-1]
+		}
+		lisp.Signal(&lisp.Condition{Class: lisp.ClassEndOfFile, Message: op + ": end of file on the stream",
+			Slots: []lisp.Value{lisp.Sym("stream"), stream}})
 	}
 	if i+1 < len(a) {
 		return a[i+1]
@@ -243,16 +247,50 @@ func expandWithInputFromString(t *eval.Thread, form lisp.Value) lisp.Value {
 	return letForm(sLet, []binding{{v, mk}}, append(decls, inner)...)
 }
 
-// skipEndingWhitespace consumes the whitespace character that follows an
-// object read, as SBCL's read does (file-position shows it): the reader
-// already takes the one ending a token, so this takes one after an object
-// that ends itself, as a list or a string does.
-func skipEndingWhitespace(s *lisp.InputStream) {
-	if s.Pos > s.Start && isReadWhitespace(s.S[s.Pos-1]) {
-		return
+// afterEndingWhitespace is where reading stops after an object that
+// ended at offset n of text: SBCL's read consumes the whitespace
+// character that follows it (file-position shows it); the reader already
+// takes the one ending a token, so this takes one after an object that
+// ends itself, as a list or a string does.
+func afterEndingWhitespace(text string, n int) int {
+	if n > 0 && isReadWhitespace(text[n-1]) {
+		return n
 	}
-	if s.Pos < s.End && isReadWhitespace(s.S[s.Pos]) {
-		s.Pos++
+	if n < len(text) && isReadWhitespace(text[n]) {
+		return n + 1
+	}
+	return n
+}
+
+// readLine reads up to the next newline: the line, whether it ended
+// without one, and false at the end of the stream.
+func readLine(t *eval.Thread, s charSource) (string, bool, bool) {
+	if in, ok := s.(*lisp.InputStream); ok {
+		// A string stream's line is a slice of its text.
+		if in.Pos >= in.End {
+			return "", true, false
+		}
+		rest := in.Rest()
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			in.Pos += i + 1
+			return rest[:i], false, true
+		}
+		in.Pos = in.End
+		return rest, true, true
+	}
+	var b strings.Builder
+	for n := 0; ; n++ {
+		if n&1023 == 1023 {
+			t.Poll()
+		}
+		r, ok := s.NextChar()
+		switch {
+		case !ok:
+			return b.String(), true, n > 0
+		case r == '\n':
+			return b.String(), false, true
+		}
+		b.WriteRune(r)
 	}
 }
 

@@ -81,18 +81,41 @@ func outStream(t *eval.Thread, op string, a []lisp.Value, i int) *lisp.Stream {
 	return outDesignator(t, op, a[i])
 }
 
-// outDesignator resolves a stream designator: t and nil are
-// *standard-output*.
+var symTerminalIO = lisp.Sym("*terminal-io*")
+
+// outDesignator resolves a stream designator: nil is *standard-output*,
+// t *terminal-io* when a program has bound it (else *standard-output*); a composite stream is the stream it writes to.
 func outDesignator(t *eval.Thread, op string, v lisp.Value) *lisp.Stream {
+	return outResolve(t, op, v, 0)
+}
+
+func outResolve(t *eval.Thread, op string, v lisp.Value, depth int) *lisp.Stream {
 	switch x := v.(type) {
 	case *lisp.Stream:
+		if x.Binary {
+			lisp.Errorf("%s: the stream is of (unsigned-byte 8), not of characters (write to it with write-byte)", op)
+		}
 		return x
+	case *lisp.CompositeStream:
+		return compositeOut(t, op, x, depth)
 	case *lisp.Symbol:
-		if x == lisp.Nil || x == lisp.T {
+		if x == lisp.T && depth == 0 {
+			// t designates *terminal-io*: a program may bind it (a
+			// cell has no terminal of its own, so unbound it is the
+			// cell's standard output).
+			if term, ok := t.SymbolValue(symTerminalIO); ok && isStream(term) {
+				return outResolve(t, op, term, depth+1)
+			}
+		}
+		if (x == lisp.Nil || x == lisp.T) && depth == 0 {
 			return t.Out()
 		}
 	}
-	lisp.TypeError(op, v, "a stream")
+	want := "a stream"
+	if isStream(v) {
+		want = "an output stream"
+	}
+	lisp.TypeError(op, v, want)
 	return nil
 }
 

@@ -228,10 +228,10 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "FUNCTION", "COMPILED-FUNCTION":
 		_, ok := v.(lisp.Function)
 		return ok
-	case "STREAM", "STRING-STREAM":
-		_, ok := v.(*lisp.Stream)
-		_, in := v.(*lisp.InputStream)
-		return ok || in
+	case "STREAM":
+		return isStream(v)
+	case "STRING-STREAM", "FILE-STREAM", "ECHO-STREAM", "BROADCAST-STREAM", "CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
+		return streamClassName(v) == s.Name
 	case "PACKAGE":
 		_, ok := v.(*lisp.Package)
 		return ok
@@ -247,12 +247,6 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "READTABLE":
 		_, ok := v.(*reader.Readtable)
 		return ok
-	case "ECHO-STREAM", "BROADCAST-STREAM",
-		"CONCATENATED-STREAM", "SYNONYM-STREAM", "TWO-WAY-STREAM":
-		// Standard classes nodelisp makes no object of. file-stream
-		// stays unknown: a file's stream is a stream here, so typep
-		// could not answer as SBCL.
-		return false
 	}
 	if is, known := classTypep(t, v, s); known {
 		return is
@@ -546,8 +540,8 @@ func predTypeOf(v lisp.Value) lisp.Value {
 		return sym("pathname")
 	case *lisp.Condition:
 		return x.Class
-	case *lisp.Stream:
-		return sym("stream")
+	case *lisp.Stream, *lisp.InputStream, *lisp.CompositeStream:
+		return sym(strings.ToLower(streamClassName(x)))
 	case lisp.Function:
 		return sym("compiled-function")
 	case *reader.Readtable:

@@ -94,13 +94,15 @@ func rereadConstruct(t *eval.Thread, op, prefix string, stream lisp.Value) lisp.
 	s := inStreamArg(t, op, stream)
 	r := reader.New(prefix + s.Rest())
 	r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
-	r.Within(s, true)
+	if in, ok := s.(*lisp.InputStream); ok {
+		r.Within(in, true)
+	}
 	v, ok, err := r.ReadConstruct()
 	if err != nil {
 		signalReadError(op, err)
 	}
 	if n := r.Offset() - len(prefix); n > 0 {
-		s.Pos += n
+		s.Skip(n)
 	}
 	if !ok {
 		return t.Values()

@@ -22,12 +22,14 @@ func registerReadtableRead() {
 		s := inStream(t, op, a, 1)
 		r := reader.New(s.Rest())
 		r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
-		r.Within(s, len(a) > 2 && lisp.Truthy(a[2]))
+		if in, ok := s.(*lisp.InputStream); ok {
+			r.Within(in, len(a) > 2 && lisp.Truthy(a[2]))
+		}
 		v, err := r.ReadDelimited(stop)
 		if err != nil {
 			signalReadError(op, err)
 		}
-		s.Pos += r.Offset()
+		s.Skip(r.Offset())
 		return v
 	})
 }
@@ -36,24 +38,29 @@ func registerReadtableRead() {
 // their arguments.
 func readForm(t *eval.Thread, op string, a []lisp.Value, preserve bool) lisp.Value {
 	s := inStream(t, op, a, 0)
-	r := reader.New(s.Rest())
+	text := s.Rest()
+	r := reader.New(text)
 	r.Setup(t.ReadEnv(readTimeEval(t, t.ReadOptions())))
-	r.Within(s, len(a) > 3 && lisp.Truthy(a[3]))
+	if in, ok := s.(*lisp.InputStream); ok {
+		// A read from inside a reader macro on this stream.
+		r.Within(in, len(a) > 3 && lisp.Truthy(a[3]))
+	}
 	if preserve {
 		r.PreserveWhitespace()
 	}
 	v, err := r.Read()
 	if errors.Is(err, io.EOF) {
-		s.Pos = s.End
+		s.Skip(len(text))
 		return inEOF(op, a, 1)
 	}
 	if err != nil {
 		signalReadError(op, err)
 	}
-	s.Pos += r.Offset()
+	n := r.Offset()
 	if !preserve && (len(a) < 4 || a[3] == lisp.Value(lisp.Nil)) {
-		skipEndingWhitespace(s)
+		n = afterEndingWhitespace(text, n)
 	}
+	s.Skip(n)
 	return v
 }
 

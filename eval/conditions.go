@@ -199,7 +199,7 @@ func (t *Thread) makeCondition(class *lisp.Symbol, initargs []lisp.Value) *lisp.
 		{kwPackage, "package", lisp.ClassPackageError}, {kwInstance, "instance", lisp.ClassUnboundSlot},
 		{kwObject, "object", lisp.ClassPrintNotReadable},
 		{kwOperation, "operation", lisp.ClassArithmeticError}, {kwOperands, "operands", lisp.ClassArithmeticError},
-		{kwPathname, "pathname", lisp.ClassFileError}}
+		{kwPathname, "pathname", lisp.ClassFileError}, {lisp.Sym(":stream"), "stream", lisp.ClassStreamError}}
 	for _, s := range std {
 		if s.of != nil && class != s.of && !lisp.SubclassOfIn(t.in, class, s.of) {
 			continue

@@ -385,6 +385,7 @@ func init() {
 		return nil
 	})
 	slot("cell-error-name", "name", "The name of the variable or function a cell error is about.", func(c *lisp.Condition) lisp.Value { return c.Name })
+	slot("stream-error-stream", "stream", "The stream a stream error is about.", nil)
 	slot("package-error-package", "package", "The package (or package designator) a package error is about.", nil)
 	slot("unbound-slot-instance", "instance", "The object whose slot an unbound-slot error is about.", nil)
 	slot("print-not-readable-object", "object", "The object a print-not-readable error could not print readably.", nil)

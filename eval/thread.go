@@ -179,10 +179,31 @@ func (t *Thread) Out() *lisp.Stream {
 	if s, ok := t.in.stdout.value.(*lisp.Stream); ok {
 		return s
 	}
+	if c, ok := t.in.stdout.value.(*lisp.CompositeStream); ok && CompositeOutput != nil {
+		return CompositeOutput(t, c)
+	}
 	if t.baseOut != nil {
 		return t.baseOut
 	}
 	return lisp.NewStringStream()
+}
+
+// CompositeOutput, set by the library of builtins (which owns composite
+// streams), gives the stream that output to a composite stream bound to
+// *standard-output* goes to. The evaluator cannot import the library, so
+// the library hands it down.
+var CompositeOutput func(t *Thread, c *lisp.CompositeStream) *lisp.Stream
+
+// SymbolValue is the current dynamic value of sym, as symbol-value gives
+// it; false when it is unbound.
+func (t *Thread) SymbolValue(sym *lisp.Symbol) (lisp.Value, bool) {
+	if sym == lisp.Nil || sym == lisp.T || sym.Keyword {
+		return sym, true
+	}
+	if c := t.in.lookup(sym); c != nil && c.value != nil {
+		return c.value, true
+	}
+	return nil, false
 }
 
 // Interp returns the image the thread runs in.

@@ -15,7 +15,9 @@
 //	*Vector      one-dimensional simple vectors (#(1 2 3))
 //	*HashTable   hash tables with eq, eql, equal or equalp tests
 //	Function     anything callable: the evaluator's closures and builtins
-//	*Stream      character output streams
+//	*Stream      output streams (of characters, or of bytes when Binary)
+//	*InputStream input streams over a string (of characters, or of bytes when Binary)
+//	*CompositeStream  broadcast, concatenated, echo, synonym and two-way streams
 //	*Condition   condition objects (errors signalled and caught)
 //	*Instance    structure instances (defstruct) and standard objects (defclass)
 //	*Class       classes: built-in, structure, standard and condition classes

@@ -40,6 +40,13 @@ func (p *printer) object(v Value) {
 		}
 	case *InputStream:
 		p.b.WriteString("#<" + p.cased("STRING-INPUT-STREAM") + ">")
+	case *CompositeStream:
+		p.b.WriteString("#<" + p.cased(x.ClassName()))
+		if x.Kind == Synonym {
+			p.b.WriteString(" " + p.cased(":SYMBOL") + " ")
+			p.print(x.Symbol, 1)
+		}
+		p.b.WriteByte('>')
 	case *Restart:
 		if !p.escape && p.o.RestartReport != nil && (x.Report != nil || x.Name != nil) {
 			p.b.WriteString(p.o.RestartReport(x))

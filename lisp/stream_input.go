@@ -10,6 +10,12 @@ type InputStream struct {
 	Pos, End int
 	Start    int // the offset it started at, for with-input-from-string's :index
 	Closed   bool
+	// File is the path of the file a host's file stream reads, "" for a
+	// string input stream; it makes the stream a file-stream.
+	File string
+	// Binary marks a stream of (unsigned-byte 8): read-byte reads S's
+	// bytes, the character functions refuse it.
+	Binary bool
 }
 
 // NewStringInputStream returns a stream reading s[start:end].
@@ -51,6 +57,18 @@ func (s *InputStream) UnreadChar(r rune) bool {
 
 // Rest is the unread text.
 func (s *InputStream) Rest() string { return s.S[s.Pos:s.End] }
+
+// Skip consumes the first n bytes of Rest.
+func (s *InputStream) Skip(n int) { s.Pos += n }
+
+// NextByte returns the next byte and advances, or false at the end.
+func (s *InputStream) NextByte() (byte, bool) {
+	if s.Pos >= s.End {
+		return 0, false
+	}
+	s.Pos++
+	return s.S[s.Pos-1], true
+}
 
 // Position is the byte offset of the next character from where the stream
 // started, as file-position gives it.

@@ -103,10 +103,19 @@ type Stream struct {
 	// Closed is set when a host closes the stream (a file's output
 	// stream): writing to it then signals a stream-error.
 	Closed bool
+	// File is the path of the file a host's file stream writes, "" for
+	// any other stream; it makes the stream a file-stream.
+	File string
+	// Binary marks a stream of (unsigned-byte 8): write-byte writes to
+	// it, the character functions refuse it.
+	Binary bool
 }
 
 // NewStream returns a stream writing to w.
 func NewStream(w io.Writer) *Stream { return &Stream{w: w} }
+
+// Writer is the writer a stream that is not a string stream writes to.
+func (s *Stream) Writer() io.Writer { return s.w }
 
 // NewStringStream returns a stream that collects what is written to it;
 // TakeString returns and clears it.

@@ -107,6 +107,11 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 					lisp.Errorf("file-position: an output stream cannot be moved (it is written from start to end)")
 				}
 				return lisp.Nil, nil
+			case *lisp.CompositeStream:
+				if x.Kind == lisp.Broadcast && len(x.Parts) == 0 && pos == nil {
+					return lisp.MakeInt(0), nil // CLHS make-broadcast-stream
+				}
+				return lisp.Nil, nil
 			}
 			lisp.TypeError("file-position", stream, "a stream")
 			return nil, nil

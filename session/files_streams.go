@@ -68,19 +68,27 @@ func (k *keywordOption) UnpackLisp(v lisp.Value) error {
 	return nil
 }
 
-// elementType is open's :element-type: only characters are read and
-// written (every file is text in UTF-8, docs/files.md), so character and
-// its subtypes are accepted and any other type is refused by name.
-type elementType struct{}
+// elementType is open's :element-type: characters (character and its
+// subtypes) or bytes ((unsigned-byte 8)); any other type is refused by
+// name. A binary stream reads and writes the file's bytes, which are
+// still text in UTF-8 (docs/files.md): a close whose bytes are not is
+// refused as a write of such text would be.
+type elementType struct{ binary bool }
 
-func (elementType) UnpackLisp(v lisp.Value) error {
-	if s, ok := v.(*lisp.Symbol); ok {
+func (e *elementType) UnpackLisp(v lisp.Value) error {
+	switch s := v.(type) {
+	case *lisp.Symbol:
 		switch s.Name {
 		case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR", "DEFAULT":
 			return nil
 		}
+	case *lisp.Cons:
+		if lisp.Equal(v, lisp.List(lisp.Sym("unsigned-byte"), lisp.MakeInt(8))) {
+			e.binary = true
+			return nil
+		}
 	}
-	lisp.Errorf("open: the element type %s is not supported: file streams are of characters (files are text in UTF-8)", lisp.Prin1ToString(v))
+	lisp.Errorf("open: the element type %s is not supported: file streams are of characters or of (unsigned-byte 8)", lisp.Prin1ToString(v))
 	return nil
 }
 
@@ -106,11 +114,19 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			var direction, ifExists, ifMissing keywordOption
+			var element elementType
 			// Only UTF-8 is read and written, so the external format is
 			// accepted and not consulted.
 			unpack.Args("open", args, "path", &name, "&key", "direction", &direction, "if-exists", &ifExists,
-				"if-does-not-exist", &ifMissing, "element-type", &elementType{}, "external-format", nil)
-			return s.open(ctx, name.Name, direction, ifExists, ifMissing), nil
+				"if-does-not-exist", &ifMissing, "element-type", &element, "external-format", nil)
+			v := s.open(ctx, name.Name, direction, ifExists, ifMissing)
+			switch x := v.(type) {
+			case *lisp.InputStream:
+				x.File, x.Binary = name.Name, element.binary
+			case *lisp.Stream:
+				x.File, x.Binary = name.Name, element.binary
+			}
+			return v, nil
 		})
 	it.Define("close", "(stream &key abort)",
 		"Closes a stream; closing an output file stream writes the file (a file change undo puts back) unless :abort is true. Returns t.",
@@ -121,9 +137,12 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 			switch x := stream.(type) {
 			case *lisp.InputStream:
 				x.Closed = true
+			case *lisp.CompositeStream:
+				x.Closed = true // the streams it is made of stay open
 			case *lisp.Stream:
 				o, ok := s.outputs[x]
 				if !ok {
+					x.Closed = x.Closed || x.IsStringStream() // as the library's close
 					break
 				}
 				delete(s.outputs, x)
