@@ -76,7 +76,7 @@ func builtinClass(name string) *lisp.Class { return builtinClasses()[lisp.Sym(na
 var (
 	classT, classFixnum, classBignum, classRatio, classDouble, classChar      *lisp.Class
 	classSymbol, classNull, classCons, classString, classVector, classSimpleV *lisp.Class
-	classHash, classFunction, classStream, classStructure, classStandard      *lisp.Class
+	classHash, classFunction, classStructure, classStandard                   *lisp.Class
 	classCondition                                                            *lisp.Class
 	builtinOnce                                                               sync.Once
 )
@@ -87,7 +87,7 @@ func loadBuiltinClasses() {
 		classT, classFixnum, classBignum, classRatio = b("t"), b("fixnum"), b("bignum"), b("ratio")
 		classDouble, classChar, classSymbol, classNull = b("double-float"), b("character"), b("symbol"), b("null")
 		classCons, classString, classVector, classSimpleV = b("cons"), b("string"), b("vector"), b("simple-vector")
-		classHash, classFunction, classStream = b("hash-table"), b("function"), b("stream")
+		classHash, classFunction = b("hash-table"), b("function")
 		classStructure, classStandard, classCondition = b("structure-object"), b("standard-object"), b("condition")
 	})
 }

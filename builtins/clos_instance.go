@@ -12,7 +12,6 @@ var (
 	sPrintObject        = lisp.Sym("print-object")
 	sInitializeInstance = lisp.Sym("initialize-instance")
 	sSharedInitialize   = lisp.Sym("shared-initialize")
-	sReinitialize       = lisp.Sym("reinitialize-instance")
 )
 
 // standardGeneric is a generic function the library defines, with its
