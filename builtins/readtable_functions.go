@@ -99,7 +99,7 @@ func rereadConstruct(t *eval.Thread, op, prefix string, stream lisp.Value) lisp.
 	}
 	v, ok, err := r.ReadConstruct()
 	if err != nil {
-		signalReadError(op, err)
+		signalReadError(op, err, stream)
 	}
 	if n := r.Offset() - len(prefix); n > 0 {
 		s.Skip(n)

@@ -27,7 +27,7 @@ func registerReadtableRead() {
 		}
 		v, err := r.ReadDelimited(stop)
 		if err != nil {
-			signalReadError(op, err)
+			signalReadError(op, err, passedStream(a, 1))
 		}
 		s.Skip(r.Offset())
 		return v
@@ -54,7 +54,7 @@ func readForm(t *eval.Thread, op string, a []lisp.Value, preserve bool) lisp.Val
 		return inEOF(op, a, 1)
 	}
 	if err != nil {
-		signalReadError(op, err)
+		signalReadError(op, err, passedStream(a, 0))
 	}
 	n := r.Offset()
 	if !preserve && (len(a) < 4 || a[3] == lisp.Value(lisp.Nil)) {
@@ -65,11 +65,23 @@ func readForm(t *eval.Thread, op string, a []lisp.Value, preserve bool) lisp.Val
 }
 
 // signalReadError signals a reader's error as end-of-file when the text
-// ended inside a form, as reader-error otherwise.
-func signalReadError(op string, err error) {
+// ended inside a form, as reader-error otherwise; both are stream errors,
+// so stream-error-stream answers the stream read from.
+func signalReadError(op string, err error, stream lisp.Value) {
+	class := lisp.ClassReaderError
 	var re *reader.Error
 	if errors.As(err, &re) && re.Incomplete {
-		lisp.SignalClass(lisp.ClassEndOfFile, "%s: %v", op, err)
+		class = lisp.ClassEndOfFile
 	}
-	lisp.SignalClass(lisp.ClassReaderError, "%s: %v", op, err)
+	lisp.Signal(&lisp.Condition{Class: class, Message: op + ": " + err.Error(),
+		Slots: []lisp.Value{lisp.Sym("stream"), stream}})
+}
+
+// passedStream is the stream argument at index i as the caller passed it,
+// nil when it was left out.
+func passedStream(a []lisp.Value, i int) lisp.Value {
+	if i < len(a) {
+		return a[i]
+	}
+	return lisp.Nil
 }
