@@ -222,7 +222,7 @@ func init() {
 		checkFunctionName("fmakunbound", args[0])
 		s := t.fnameArg("fmakunbound", args[0])
 		if c := t.in.lookup(s); c != nil {
-			if _, ok := c.fn.(*Builtin); ok {
+			if c.holdsOwnBuiltin() {
 				lisp.Errorf("fmakunbound: cannot remove the builtin function %s", printName(s))
 			}
 			c.fn, c.macro = nil, nil
@@ -413,7 +413,7 @@ func (t *Thread) setMacroFunction(sym *lisp.Symbol, fn lisp.Value) {
 		lisp.SignalClass(lisp.ClassPackageError, "%s: cannot redefine the special operator %s", op, printName(sym))
 	}
 	c := t.in.cell(sym)
-	if _, ok := c.fn.(*Builtin); ok {
+	if c.holdsOwnBuiltin() {
 		lisp.SignalClass(lisp.ClassPackageError, "%s: cannot redefine the builtin function %s", op, printName(sym))
 	}
 	switch fn.(type) {

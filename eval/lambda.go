@@ -178,7 +178,7 @@ func sfDefun(a *analyzer, form *lisp.Cons) *ir {
 			if _, ok := specialForms[sym]; ok {
 				lisp.SignalClass(lisp.ClassPackageError, "defun: cannot redefine the special operator %s", printName(sym))
 			}
-			if _, ok := c.fn.(*Builtin); ok {
+			if c.holdsOwnBuiltin() {
 				lisp.SignalClass(lisp.ClassPackageError, "defun: cannot redefine the builtin function %s", printName(xs[0]))
 			}
 			c.fn = fc(fr)
@@ -230,7 +230,7 @@ func sfDefmacro(a *analyzer, form *lisp.Cons) *ir {
 			if _, ok := specialForms[sym]; ok {
 				lisp.SignalClass(lisp.ClassPackageError, "defmacro: cannot redefine the special operator %s", printName(sym))
 			}
-			if _, ok := c.fn.(*Builtin); ok {
+			if c.holdsOwnBuiltin() {
 				lisp.SignalClass(lisp.ClassPackageError, "defmacro: cannot redefine the builtin function %s", printName(sym))
 			}
 			expander := fc(fr)

@@ -10,7 +10,7 @@ func (t *Thread) SetFunction(op string, sym *lisp.Symbol, fn lisp.Value) {
 		lisp.Errorf("%s: cannot redefine the special operator %s", op, printName(sym))
 	}
 	c := t.in.cell(sym)
-	if _, ok := c.fn.(*Builtin); ok {
+	if c.holdsOwnBuiltin() {
 		lisp.Errorf("%s: cannot redefine the builtin function %s", op, printName(sym))
 	}
 	switch fn.(type) {
