@@ -15,10 +15,10 @@ var sCaseFailure = lisp.Sym("%case-failure")
 func registerMacrosCase() {
 	macro("case", "(case key (keys form…)… [(otherwise form…)]) evaluates the forms of the first clause whose keys hold key (by eql).", expandCase("case", false))
 	macro("ecase", "(ecase key (keys form…)…) is case that signals a type-error when no clause matches.", expandCase("ecase", true))
-	macro("ccase", "(ccase key (keys form…)…) is ecase (nodelisp offers no store-value restart).", expandCase("ccase", true))
+	macro("ccase", "(ccase keyplace (keys form…)…) is ecase with a store-value restart that stores a new key in keyplace and tries again.", expandCase("ccase", true))
 	macro("typecase", "(typecase key (type form…)… [(otherwise form…)]) evaluates the forms of the first clause whose type key is of.", expandTypecase("typecase", false))
 	macro("etypecase", "(etypecase key (type form…)…) is typecase that signals a type-error when no clause matches.", expandTypecase("etypecase", true))
-	macro("ctypecase", "(ctypecase key (type form…)…) is etypecase (nodelisp offers no store-value restart).", expandTypecase("ctypecase", true))
+	macro("ctypecase", "(ctypecase keyplace (type form…)…) is etypecase with a store-value restart that stores a new key in keyplace and tries again.", expandTypecase("ctypecase", true))
 	defun("%case-failure", "(operator key expected)", "Signals the type-error of an ecase or etypecase that no clause matched (internal).",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			op := strings.ToLower(symbolArg("%case-failure", args[0]).Name)
@@ -54,8 +54,12 @@ func caseClauses(op string, clauses []lisp.Value, exhaustive bool) (keys []lisp.
 		if len(body) == 0 {
 			body = []lisp.Value{lisp.Nil}
 		}
-		if !exhaustive && (items[0] == lisp.Value(lisp.T) || items[0] == lisp.Value(sOtherwise)) {
-			if i != len(clauses)-1 {
+		last := i == len(clauses)-1
+		// In typecase a t clause before the last is an ordinary clause
+		// of the type t (only otherwise is reserved), as in SBCL.
+		typeT := op == "typecase" && items[0] == lisp.Value(lisp.T) && !last
+		if !exhaustive && !typeT && (items[0] == lisp.Value(lisp.T) || items[0] == lisp.Value(sOtherwise)) {
+			if !last {
 				syntaxError(op, "%s must be the last clause", lisp.Prin1ToString(items[0]))
 			}
 			return keys, bodies, body, true
@@ -94,8 +98,7 @@ func expandCase(op string, exhaustive bool) eval.MacroFunc {
 		case hasFallback:
 			clauses = append(clauses, lisp.ListStar(lisp.List(fallback...), lisp.T))
 		case exhaustive:
-			clauses = append(clauses, lisp.List(lisp.T,
-				lisp.List(sCaseFailure, quoted(lisp.Sym(op)), k, quoted(lisp.List(all...)))))
+			return exhaustiveDispatch(op, args[0], k, clauses, lisp.List(all...))
 		}
 		return letForm(sLet, []binding{{k, args[0]}}, lisp.ListStar(lisp.List(clauses...), sCond))
 	}
@@ -114,9 +117,31 @@ func expandTypecase(op string, exhaustive bool) eval.MacroFunc {
 		case hasFallback:
 			clauses = append(clauses, lisp.ListStar(lisp.List(fallback...), lisp.T))
 		case exhaustive:
-			clauses = append(clauses, lisp.List(lisp.T,
-				lisp.List(sCaseFailure, quoted(lisp.Sym(op)), k, quoted(lisp.List(types...)))))
+			return exhaustiveDispatch(op, args[0], k, clauses, lisp.List(types...))
 		}
 		return letForm(sLet, []binding{{k, args[0]}}, lisp.ListStar(lisp.List(clauses...), sCond))
 	}
+}
+
+// exhaustiveDispatch finishes an ecase-like form: the clauses, then a
+// type-error when none matched. ccase and ctypecase wrap that error in a
+// store-value restart that stores its value in the key place and runs the
+// whole form again; the block and tag are gensyms so that the clauses'
+// own (return) and go forms see through them.
+func exhaustiveDispatch(op string, keyPlace lisp.Value, k *lisp.Symbol, clauses []lisp.Value, expected lisp.Value) lisp.Value {
+	fail := lisp.List(sCaseFailure, quoted(lisp.Sym(op)), k, quoted(expected))
+	correctable := op == "ccase" || op == "ctypecase"
+	var done, again *lisp.Symbol
+	if correctable {
+		done, again = gensym("DONE"), gensym("AGAIN")
+		v := gensym("VALUE")
+		store := lisp.List(sStoreValue, lisp.List(v), lisp.List(sSetf, keyPlace, v), lisp.List(sGo, again))
+		fail = lisp.List(sRestartCase, fail, store)
+	}
+	clauses = append(clauses, lisp.List(lisp.T, fail))
+	dispatch := letForm(sLet, []binding{{k, keyPlace}}, lisp.ListStar(lisp.List(clauses...), sCond))
+	if !correctable {
+		return dispatch
+	}
+	return lisp.List(sBlock, done, lisp.List(sTagbody, again, lisp.List(sReturnFrom, done, dispatch)))
 }

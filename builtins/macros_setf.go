@@ -187,7 +187,10 @@ func expandPushnew(t *eval.Thread, form lisp.Value) lisp.Value {
 	// The keyword values are evaluated once, after the place's subforms.
 	var keyBs []binding
 	var memberArgs []lisp.Value
+	// key is the leftmost :key argument's value (a gensym when it is
+	// computed); a :key of nil means no key, as in member.
 	var key lisp.Value
+	keySeen := false
 	for i := 0; i < len(opts); i += 2 {
 		v := opts[i+1]
 		if !isConstantForm(v) {
@@ -195,15 +198,19 @@ func expandPushnew(t *eval.Thread, form lisp.Value) lisp.Value {
 			keyBs = append(keyBs, binding{g, v})
 			v = g
 		}
-		if symbolNamed(opts[i], "KEY") {
-			key = v
+		if symbolNamed(opts[i], "KEY") && !keySeen {
+			key, keySeen = v, true
 		}
 		memberArgs = append(memberArgs, opts[i], v)
 	}
 	return modify(p, before, func(read lisp.Value) lisp.Value {
 		probe := item
-		if key != nil {
+		switch {
+		case key == nil || key == lisp.Value(lisp.Nil):
+		case isConstantForm(key):
 			probe = lisp.List(sFuncall, key, item)
+		default:
+			probe = lisp.List(sIf, key, lisp.List(sFuncall, key, item), item)
 		}
 		list := gensym("LIST")
 		test := lisp.ListStar(lisp.List(memberArgs...), sMember, probe, list)
