@@ -35,7 +35,7 @@ var setterOf = map[string]*lisp.Symbol{
 	"CAR": sSetCar, "CDR": sSetCdr, "FIRST": sSetCar, "REST": sSetCdr,
 	"NTH": sSetNth, "ELT": sSetElt, "AREF": sSetAref, "SVREF": sSetAref,
 	"CHAR": sSetChar, "SCHAR": sSetChar, "GETHASH": sPuthash,
-	"SYMBOL-FUNCTION": lisp.Sym("%set-symbol-function"), "FDEFINITION": lisp.Sym("%set-symbol-function"),
+	"SYMBOL-FUNCTION": lisp.Sym("%set-symbol-function"), "FDEFINITION": lisp.Sym("%set-fdefinition"),
 	"BIT": lisp.Sym("%set-bit"), "SBIT": lisp.Sym("%set-bit"), "ROW-MAJOR-AREF": lisp.Sym("%set-row-major-aref"),
 	"FILL-POINTER": lisp.Sym("%set-fill-pointer"), "SUBSEQ": lisp.Sym("%set-subseq"),
 	"GET": lisp.Sym("%put"), "SYMBOL-PLIST": lisp.Sym("%set-symbol-plist"),

@@ -207,8 +207,21 @@ func init() {
 			return nil
 		}
 	}
-	defun("symbol-function", "(symbol)", "Return the global function SYMBOL names.", fn("symbol-function"))
-	defun("fdefinition", "(name)", "Return the global function NAME names.", fn("fdefinition"))
+	symbolFunction := fn("symbol-function")
+	defun("symbol-function", "(symbol)", "Return the global function SYMBOL names.", func(t *Thread, args []lisp.Value) lisp.Value {
+		symbolArg("symbol-function", args[0])
+		return symbolFunction(t, args)
+	})
+	fdefinition := fn("fdefinition")
+	defun("fdefinition", "(name)", "Return the global function NAME names.", func(t *Thread, args []lisp.Value) lisp.Value {
+		checkFunctionName("fdefinition", args[0])
+		return fdefinition(t, args)
+	})
+	defun("%set-fdefinition", "(name function)", "Make FUNCTION the global function of NAME, a symbol or (setf symbol), and return it (the setf of fdefinition).", func(t *Thread, args []lisp.Value) lisp.Value {
+		checkFunctionName("setf fdefinition", args[0])
+		t.SetFunction("setf fdefinition", t.fnameArg("setf fdefinition", args[0]), args[1])
+		return args[1]
+	})
 	defun("fboundp", "(name)", "True when NAME names a function, macro or special operator.", func(t *Thread, args []lisp.Value) lisp.Value {
 		checkFunctionName("fboundp", args[0])
 		s := t.fnameArg("fboundp", args[0])

@@ -225,7 +225,9 @@ func (l *llIR) optional(a *analyzer, op string, x lisp.Value, key, aux, destruct
 // param binds one parameter name (or, destructuring, a nested list).
 func (a *analyzer) param(op string, x lisp.Value, destructuring bool) paramIR {
 	if destructuring {
-		if _, ok := x.(*lisp.Cons); ok {
+		// () is an empty pattern, which matches only an empty list
+		// ((macrolet ((m (()) …)) (m ()))).
+		if _, ok := x.(*lisp.Cons); ok || x == lisp.Value(lisp.Nil) {
 			return paramIR{sub: a.parseLambdaList(op, x, true)}
 		}
 	}
