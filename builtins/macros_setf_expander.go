@@ -38,7 +38,7 @@ func expandDefineSetfExpander(t *eval.Thread, form lisp.Value) lisp.Value {
 	}
 	decls, forms := splitDeclarations(body)
 	inner := concat([]lisp.Value{lisp.Sym("destructuring-bind"), args[1], whole}, decls,
-		[]lisp.Value{lisp.List(lisp.Sym("multiple-value-list"), progn(forms))})
+		[]lisp.Value{lisp.List(lisp.Sym("multiple-value-list"), lisp.ListStar(lisp.List(forms...), sBlock, access))})
 	return lisp.List(sProgn,
 		lisp.List(sDefun, setfExpanderName(access), lisp.List(sAmpRest, whole), lisp.List(inner...)),
 		quoted(access))

@@ -129,7 +129,11 @@ func expandLongDefsetf(access *lisp.Symbol, lambdaList, storeVars lisp.Value, bo
 	for _, s := range stores {
 		bindings = append(bindings, lisp.List(symbolArg(op, s), lisp.List(lisp.Sym("gensym"))))
 	}
-	storeForm := lisp.List(append([]lisp.Value{lisp.Sym("destructuring-bind"), lisp.List(stripEnvironment(lambdaList)...), params}, body...)...)
+	// The body runs in a block named by the accessor (CLHS defsetf), its
+	// own: the expander below has one of the same name around it.
+	decls, forms := splitDeclarations(body)
+	storeForm := lisp.List(concat([]lisp.Value{lisp.Sym("destructuring-bind"), lisp.List(stripEnvironment(lambdaList)...), params}, decls,
+		[]lisp.Value{lisp.ListStar(lisp.List(forms...), sBlock, access)})...)
 	expander := lisp.List(sLetStar, lisp.List(bindings...),
 		lisp.List(sValues, pick(p), pick(a), lisp.ListStar(lisp.List(stores...), sList), storeForm,
 			lisp.List(lisp.Sym("cons"), quoted(access), params)))
