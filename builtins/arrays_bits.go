@@ -32,37 +32,52 @@ func registerBitOps() {
 		name, op := b.name, b.op
 		defun(name, "(bit-array-1 bit-array-2 &optional result)", "Combine two bit vectors bit by bit into result (a fresh one by default, the first when t).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			a, b := arrBitVector(name, args[0]), arrBitVector(name, args[1])
-			if len(a.Items) != len(b.Items) {
-				lisp.Errorf("%s: the bit vectors have different lengths, %d and %d", name, len(a.Items), len(b.Items))
+			as, bs := wholeBitArray(a), wholeBitArray(b)
+			if len(as) != len(bs) {
+				lisp.Errorf("%s: the bit vectors have different lengths, %d and %d", name, len(as), len(bs))
 			}
 			out := bitResult(name, a, args[2:])
-			for i := range a.Items {
-				out.Items[i] = lisp.Fixnum(op(int(a.Items[i].(lisp.Fixnum)), int(b.Items[i].(lisp.Fixnum))))
+			outs := wholeBitArray(out)
+			for i := range as {
+				outs[i] = lisp.Fixnum(op(int(as[i].(lisp.Fixnum)), int(bs[i].(lisp.Fixnum))))
 			}
 			return out
 		})
 	}
 	defun("bit-not", "(bit-array &optional result)", "Invert every bit of a bit vector into result (a fresh one by default, the argument when t).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		a := arrBitVector("bit-not", args[0])
+		as := wholeBitArray(a)
 		out := bitResult("bit-not", a, args[1:])
-		for i := range a.Items {
-			out.Items[i] = lisp.Fixnum(1 ^ int(a.Items[i].(lisp.Fixnum)))
+		outs := wholeBitArray(out)
+		for i := range as {
+			outs[i] = lisp.Fixnum(1 ^ int(as[i].(lisp.Fixnum)))
 		}
 		return out
 	})
 }
 
+// wholeBitArray is every bit of a bit vector, past its fill pointer too: the
+// bit operations work on the arrays' dimensions, which a fill pointer
+// does not change (CLHS bit-and).
+func wholeBitArray(v *lisp.Vector) []lisp.Value {
+	if v.FillPointer {
+		return v.Items[:cap(v.Items)]
+	}
+	return v.Items
+}
+
 // bitResult is where a bit operation on a stores its bits.
 func bitResult(op string, a *lisp.Vector, opt []lisp.Value) *lisp.Vector {
+	n := len(wholeBitArray(a))
 	if len(opt) == 0 || opt[0] == lisp.Value(lisp.Nil) {
-		return &lisp.Vector{Items: make([]lisp.Value, len(a.Items)), Bits: true}
+		return &lisp.Vector{Items: make([]lisp.Value, n), Bits: true}
 	}
 	if opt[0] == lisp.Value(lisp.T) {
 		return a
 	}
 	r := arrBitVector(op, opt[0])
-	if len(r.Items) != len(a.Items) {
-		lisp.Errorf("%s: the result bit vector has length %d, not %d", op, len(r.Items), len(a.Items))
+	if m := len(wholeBitArray(r)); m != n {
+		lisp.Errorf("%s: the result bit vector has length %d, not %d", op, m, n)
 	}
 	return r
 }
