@@ -56,6 +56,13 @@ func optionalPackage(t *eval.Thread, op string, a []lisp.Value, i int) *lisp.Pac
 }
 
 // packageErr signals a package operation's error as a package-error.
+// correctable reports whether err is the package error of this kind that
+// a program may continue past.
+func correctable(err error, kind string) bool {
+	var pe *lisp.PackageError
+	return errors.As(err, &pe) && pe.Correctable == kind
+}
+
 func packageErr(op string, err error) {
 	if err == nil {
 		return
@@ -127,7 +134,16 @@ func registerPackages() {
 		if p.Deleted() {
 			return lisp.Nil
 		}
-		packageErr("delete-package", t.Interp().Packages().Delete(p))
+		err := t.Interp().Packages().Delete(p)
+		if correctable(err, lisp.UsedByOthers) {
+			t.SignalContinuable(&lisp.Condition{Class: lisp.ClassPackageError, Message: err.Error()},
+				"Make the packages that use "+p.Name+" stop using it, and delete it.")
+			for _, user := range p.UsedBy() {
+				packageErr("delete-package", user.Unuse(p))
+			}
+			err = t.Interp().Packages().Delete(p)
+		}
+		packageErr("delete-package", err)
 		return lisp.T
 	})
 	defun("packagep", "(object)", "True if the object is a package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
@@ -190,7 +206,23 @@ func registerPackages() {
 	}
 	symbolsOp("export", "Make symbols external in package.", (*lisp.Package).Export)
 	symbolsOp("unexport", "Make external symbols of package internal.", (*lisp.Package).Unexport)
-	symbolsOp("import", "Make symbols present in package.", (*lisp.Package).Import)
+	defun("import", "(symbols &optional package)", "Make symbols present in package.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+		p := optionalPackage(t, "import", a, 1)
+		for _, v := range listDesignator(a[0]) {
+			s := symbolArg("import", v)
+			err := p.Import(s)
+			if correctable(err, lisp.ConflictOnImport) {
+				// Continuing keeps the symbol already there, as the
+				// continue restart around a form does in SBCL; a program
+				// that wants the new one calls shadowing-import.
+				t.SignalContinuable(&lisp.Condition{Class: lisp.ClassPackageError, Message: err.Error()},
+					"Don't import "+s.Name+", keeping the symbol accessible in "+p.Name+".")
+				continue
+			}
+			packageErr("import", err)
+		}
+		return lisp.T
+	})
 	symbolsOp("shadowing-import", "Make symbols present in package, shadowing any of the same name.", (*lisp.Package).ShadowingImport)
 	defun("shadow", "(symbol-names &optional package)", "Make symbols of these names present in package, shadowing inherited ones.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		p := optionalPackage(t, "shadow", a, 1)

@@ -199,7 +199,8 @@ func (r *Packages) Delete(p *Package) error {
 		return fmt.Errorf("package %s is locked", p.Name)
 	}
 	if len(p.usedBy) > 0 {
-		return fmt.Errorf("package %s is used by %s", p.Name, p.usedBy[0].Name)
+		return &PackageError{Correctable: UsedByOthers,
+			Message: fmt.Sprintf("delete-package: package %s is used by %s", p.Name, p.usedBy[0].Name)}
 	}
 	for _, u := range p.use {
 		u.usedBy = removePackage(u.usedBy, p)
@@ -478,7 +479,21 @@ func (r *Packages) HomeOf(s *Symbol) *Package {
 
 // PackageError is a package operation's error: a name conflict, a locked
 // package, a symbol that is not accessible.
-type PackageError struct{ Message string }
+type PackageError struct {
+	Message string
+	// Correctable names the kind of error a program may continue past
+	// (CLHS 11.1.1.2.5): ConflictOnImport, UsedByOthers, or "" for none.
+	Correctable string
+}
+
+// The correctable package errors: import of a symbol whose name another
+// accessible symbol has (continuing leaves the symbol there),
+// and deleting a package others use (continuing makes them stop using
+// it first).
+const (
+	ConflictOnImport = "import conflict"
+	UsedByOthers     = "used by others"
+)
 
 func (e *PackageError) Error() string { return e.Message }
 
@@ -544,7 +559,8 @@ func (p *Package) Import(s *Symbol) error {
 		return err
 	}
 	if found, st := p.Find(s.Name); st != StatusNone && found != s {
-		return pkgErrorf("import: importing %s into %s conflicts with the symbol %s already accessible there", s.Name, p.Name, found.Name)
+		return &PackageError{Correctable: ConflictOnImport,
+			Message: fmt.Sprintf("import: importing %s into %s conflicts with the symbol %s already accessible there", s.Name, p.Name, found.Name)}
 	}
 	p.own[s.Name] = s
 	if !s.Interned {
