@@ -45,7 +45,7 @@ var (
 )
 
 func registerClosMacros() {
-	macro("defclass", "(defclass name (superclass…) (slot…) option…) defines a standard class; slots take :initarg, :initform, :accessor, :reader, :writer, :allocation, :type and :documentation.", expandDefclass)
+	macro("defclass", "(defclass name (superclass…) (slot…) option…) defines a standard class; slots take :initarg, :initform, :accessor, :reader, :writer, :allocation, :type and :documentation.", typeDefinition("defclass", expandDefclass))
 	macro("defgeneric", "(defgeneric name lambda-list option…) defines a generic function; (:method …) options define methods.", expandDefgeneric)
 	macro("defmethod", "(defmethod name [qualifier] specialized-lambda-list body…) adds a method to a generic function.", expandDefmethod)
 	macro("with-slots", "(with-slots (slot | (var slot)…) object body…) evaluates body with each var standing for (slot-value object 'slot).", expandWithSlots)

@@ -11,7 +11,7 @@ import (
 // the specifier it stands for.
 
 func registerDeftype() {
-	macro("deftype", "(deftype name lambda-list body…) defines a type name that expands to the type specifier body returns.", expandDeftype)
+	macro("deftype", "(deftype name lambda-list body…) defines a type name that expands to the type specifier body returns.", typeDefinition("deftype", expandDeftype))
 	defun("%set-symbol-function", "(symbol function)", "Make function the global function of symbol and return it (the setf of symbol-function and fdefinition).", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		t.SetFunction("setf symbol-function", symbolArg("setf symbol-function", a[0]), a[1])
 		return a[1]

@@ -35,6 +35,7 @@ var libraryIndex = [...]indexEntry{
 	{"%PUT", "symbols_plist", ""},
 	{"%PUTF", "lists_assoc", ""},
 	{"%PUTHASH", "hashtables", ""},
+	{"%REFUSE-DECLARATION-NAME", "declaration_names", ""},
 	{"%REMF", "macros_setf", ""},
 	{"%SET-AREF", "arrays", ""},
 	{"%SET-BIT", "arrays", ""},

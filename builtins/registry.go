@@ -44,6 +44,7 @@ var groups = map[string]*group{
 	"compile":                {register: registerCompile},
 	"compiler_macros":        {register: registerCompilerMacros},
 	"constantp":              {register: registerConstantp},
+	"declaration_names":      {register: registerDeclarationNames},
 	"deftype":                {register: registerDeftype},
 	"docs":                   {register: registerDocs},
 	"environment":            {register: registerEnvironment},

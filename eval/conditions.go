@@ -116,6 +116,7 @@ func sfDefineCondition(a *analyzer, form *lisp.Cons) *ir {
 			if lisp.IsStandardClass(name) {
 				lisp.Errorf("define-condition: cannot redefine the standard condition type %s", name)
 			}
+			fr.t.RefuseTypeNamedLikeDeclaration("define-condition", name)
 			in.classes[name] = &def
 			for _, r := range readers {
 				slot := r.slot

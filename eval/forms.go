@@ -35,6 +35,7 @@ var (
 	symStandardOutput    = lisp.Sym("*standard-output*")
 	symErrorOutput       = lisp.Sym("*error-output*")
 	symSpecial           = lisp.Sym("special")
+	symDeclaration       = lisp.Sym("declaration")
 	kwNoError            = lisp.Sym(":no-error")
 	kwReport             = lisp.Sym(":report")
 	kwInitarg            = lisp.Sym(":initarg")

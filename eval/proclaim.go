@@ -22,6 +22,16 @@ func (t *Thread) Proclaim(op string, spec lisp.Value) {
 		}
 		lisp.SignalClass(lisp.ClassTypeError, "%s: %s is not a declaration specifier", op, lisp.Prin1ToString(spec))
 	}
+	if head == symDeclaration {
+		for _, name := range elems(op, c.Cdr) {
+			sym, ok := name.(*lisp.Symbol)
+			if !ok {
+				lisp.SignalClass(lisp.ClassTypeError, "%s: %s is not a declaration name", op, lisp.Prin1ToString(name))
+			}
+			t.in.declarationNames()[sym] = true
+		}
+		return
+	}
 	if head != symSpecial {
 		// Ignored identifiers and type names (a declaration (fixnum x)
 		// is short for (type fixnum x)) only advise the compiler.

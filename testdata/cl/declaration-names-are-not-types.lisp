@@ -1,0 +1,20 @@
+;; A symbol is a declaration name or a type name, not both: after
+;; (proclaim '(declaration name)) no type may be defined by that name,
+;; and a name that names a type cannot be proclaimed a declaration.
+(proclaim '(declaration my-note))
+(defun noted (x) (declare (my-note "a remark")) (* 2 x))
+(print (noted 4))
+(dolist (form '((deftype my-note () 'integer)
+                (defstruct my-note a b)
+                (defclass my-note () (a))
+                (define-condition my-note (condition) ())))
+  (print (list (car form) (handler-case (progn (eval form) :defined) (error () :error)))))
+(deftype small () '(integer 0 9))
+(defstruct point x y)
+(defclass shape () ())
+(define-condition trouble (error) ())
+(dolist (name '(small point shape trouble integer))
+  (print (list name (handler-case (progn (proclaim `(declaration ,name)) :proclaimed)
+                      (error () :error)))))
+(print (list 'fresh (handler-case (progn (proclaim '(declaration another-note)) :proclaimed)
+                      (error () :error))))
