@@ -29,6 +29,11 @@ func registerSequencesArrays() {
 		if !ok {
 			lisp.TypeError("char", args[0], "a string")
 		}
+		if s.Shape().FillPointer {
+			charArg("char", args[2])
+			arrVectorSet("char", s, args[1], args[2])
+			return args[2]
+		}
 		seqSetChar("char", s, seqIndex("char", args[1], seqStrLen(s)), args[2])
 		return args[2]
 	})

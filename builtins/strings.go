@@ -19,6 +19,11 @@ import (
 func registerStrings() {
 	for _, name := range []string{"char", "schar"} {
 		defun(name, "(string index)", "The character at an index of a string.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
+			// char reads below the string's size, past a fill pointer
+			// too, as aref does (CLHS char).
+			if str, ok := a[0].(*lisp.String); ok && str.Shape().FillPointer {
+				return arrVectorRef(name, str, a[1])
+			}
 			s := stringArg(name, a[0])
 			i, ok := a[1].(lisp.Fixnum)
 			if !ok || i < 0 {
