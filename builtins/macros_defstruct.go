@@ -76,7 +76,9 @@ func structInstance(t *eval.Thread, obj lisp.Value, name *lisp.Symbol) (*lisp.In
 }
 
 // checkStruct returns obj as an instance of name, or signals the type
-// error an accessor given something else signals.
+// error an accessor given something else signals. index is the slot the
+// caller reads, -1 for none (the copier, which a structure of no slots
+// has too).
 func checkStruct(t *eval.Thread, obj lisp.Value, name, accessor *lisp.Symbol, index int) *lisp.Instance {
 	x, ok := structInstance(t, obj, name)
 	if !ok {
@@ -141,7 +143,7 @@ func defineStructure(t *eval.Thread, args []lisp.Value) lisp.Value {
 		t.NoteDefined(cp)
 		in.DefineFor(cp, eval.NewBuiltin(printName(cp), "(object)", "Return a copy of a "+printName(name)+".",
 			func(t *eval.Thread, args []lisp.Value) lisp.Value {
-				return copyInstance(checkStruct(t, args[0], name, cp, 0))
+				return copyInstance(checkStruct(t, args[0], name, cp, -1))
 			}))
 	}
 	for i, d := range lisp.ListToSlice(op, args[1]) {
