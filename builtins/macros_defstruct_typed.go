@@ -169,7 +169,9 @@ func expandTypedDefstruct(t *eval.Thread, name *lisp.Symbol, o structOptions, bo
 	if o.predicate != nil {
 		if !o.named {
 			if o.predicateGiven {
-				syntaxError(op, "%s: a structure of type %s has a predicate only when it is :named", lisp.Prin1ToString(name), lisp.Prin1ToString(o.representation))
+				// A simple-error, not a program-error: SBCL's, which
+				// programs that check the class expect.
+				lisp.Errorf("%s: %s: a structure of type %s has a predicate only when it is :named", op, lisp.Prin1ToString(name), lisp.Prin1ToString(o.representation))
 			}
 		} else {
 			out = append(out, typedPredicate(o.predicate, obj, isList, layout.size-1-len(body), name))
