@@ -128,7 +128,12 @@ func registerPackages() {
 		p, ok := a[0].(*lisp.Package)
 		if !ok {
 			if p, ok = t.Interp().Packages().Find(stringDesignator("delete-package", a[0])); !ok {
-				lisp.SignalClass(lisp.ClassPackageError, "delete-package: the name %s does not designate any package", lisp.Prin1ToString(a[0]))
+				// A correctable error (CLHS delete-package): continuing
+				// deletes nothing and returns nil.
+				t.SignalContinuable(&lisp.Condition{Class: lisp.ClassPackageError,
+					Message: fmt.Sprintf("delete-package: the name %s does not designate any package", lisp.Prin1ToString(a[0]))},
+					"Delete nothing and return nil.")
+				return lisp.Nil
 			}
 		}
 		if p.Deleted() {

@@ -364,7 +364,7 @@ func init() {
 	})
 	defun("make-condition", "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {
 		// The type may be given as its class object, (find-class 'error).
-		if c, ok := args[0].(*lisp.Class); ok && c.Kind == lisp.ConditionClass {
+		if c, ok := args[0].(*lisp.Class); ok && c.Name != nil {
 			return t.makeCondition(c.Name, args[1:])
 		}
 		return t.makeCondition(symbolArg("make-condition", args[0]), args[1:])

@@ -6,3 +6,4 @@
 (define-condition my-trouble (error) ((level :initarg :level :reader level)))
 (print (level (make-condition (find-class 'my-trouble) :level 3)))
 (print (handler-case (make-condition (find-class 'standard-object)) (error () :not-a-condition-type)))
+(print (typep (make-condition (find-class 'condition)) 'condition))

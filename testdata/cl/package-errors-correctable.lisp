@@ -22,3 +22,5 @@
 (print (handler-bind ((package-error #'continue)) (delete-package "BASE-PKG")))
 (print (find-package "BASE-PKG"))
 (print (package-use-list "USER-PKG"))
+(print (handler-case (delete-package "NO-SUCH-PACKAGE-HERE") (package-error () :package-error)))
+(print (handler-bind ((package-error #'continue)) (delete-package "NO-SUCH-PACKAGE-HERE")))
