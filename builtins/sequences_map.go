@@ -20,6 +20,10 @@ const (
 	kindVector
 	kindString
 	kindBits // a bit vector
+	// kindNothing is a vector of element type nil: no object is of
+	// type nil, so only an empty one can be made. SBCL's is no string
+	// (stringp is false), so here it is an empty general vector.
+	kindNothing
 )
 
 func registerSequencesMap() {
@@ -165,7 +169,7 @@ func seqResultKind(t *eval.Thread, op string, spec lisp.Value) seqKind {
 			case "BIT":
 				return kindBits
 			case "NIL":
-				lisp.Errorf("%s: vectors of element type nil are not supported", op)
+				return kindNothing
 			}
 		}
 		return kindVector
@@ -215,6 +219,16 @@ func seqMake(op string, kind seqKind, items []lisp.Value) lisp.Value {
 		return &lisp.Vector{Items: items}
 	case kindString:
 		return lisp.NewString(seqCharsToString(op, items))
+	case kindNothing:
+		if len(items) > 0 {
+			panic(&lisp.Condition{
+				Class:    lisp.ClassTypeError,
+				Message:  fmt.Sprintf("%s: the value %s is not of type nil (a vector of element type nil holds nothing)", op, lisp.Prin1ToString(items[0])),
+				Datum:    items[0],
+				Expected: lisp.Nil,
+			})
+		}
+		return &lisp.Vector{Items: []lisp.Value{}}
 	}
 	return lisp.Nil
 }

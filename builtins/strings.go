@@ -46,7 +46,13 @@ func registerStrings() {
 		n := indexArg("make-string", a[0])
 		kw := parseKeys("make-string", a[1:], "initial-element", "element-type")
 		if et, ok := kw.get("element-type"); ok && !seqIsCharType(et) {
-			lisp.Errorf("make-string: the element type %s is not a character type", lisp.Prin1ToString(et))
+			// nil is a subtype of character, so (make-string 0
+			// :element-type nil) is the empty string; a longer one
+			// would have to hold objects of type nil, of which there
+			// are none.
+			if et != lisp.Value(lisp.Nil) || n != 0 {
+				lisp.Errorf("make-string: the element type %s is not a character type", lisp.Prin1ToString(et))
+			}
 		}
 		c := lisp.Char(0)
 		if v, ok := kw.get("initial-element"); ok {
