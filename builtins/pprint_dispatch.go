@@ -88,7 +88,9 @@ func setPprintDispatch(t *eval.Thread, a []lisp.Value) lisp.Value {
 	in := t.Interp()
 	table.Set(&lisp.PprintEntry{
 		Type: typ, Priority: priority, Fn: fn,
-		Matches: func(obj lisp.Value) bool { return predTypep(in.Running(), obj, typ) },
+		// A type that cannot be tested (not defined) selects nothing, as
+		// in SBCL, which warns.
+		Matches: func(obj lisp.Value) bool { return typepKnown(in.Running(), obj, typ) },
 		Print: func(s *lisp.Stream, obj lisp.Value, escape bool) {
 			t := in.Running()
 			vals := []lisp.Value{lisp.Bool(escape), lisp.Nil}
