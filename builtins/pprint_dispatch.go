@@ -24,9 +24,7 @@ var (
 var standardPprint = eval.NewBuiltin("%standard-pprint", "(stream object)",
 	"Print an object as the standard pprint dispatch table does (what pprint-dispatch returns when no entry of the table selects it).",
 	func(t *eval.Thread, a []lisp.Value) lisp.Value {
-		o := t.PrintOptions()
-		o.PprintDispatch = nil
-		lisp.Write(outDesignator(t, "%standard-pprint", a[0]), a[1], o)
+		lisp.WriteStandard(outDesignator(t, "%standard-pprint", a[0]), a[1], t.PrintOptions())
 		return lisp.Nil
 	})
 

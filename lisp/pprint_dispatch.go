@@ -12,6 +12,10 @@ package lisp
 type PprintTable struct {
 	entries  []*PprintEntry
 	standard bool
+	// skip, while skipping, is the object the next lookup passes over
+	// (WriteStandard).
+	skip     Value
+	skipping bool
 }
 
 // PprintEntry is one entry of a table: an object Matches selects it, and
@@ -72,6 +76,10 @@ func (t *PprintTable) Remove(typ Value) {
 // ((cons (eql car)), (cons (member …))) yields to any other, and then the
 // older entry wins, as in SBCL.
 func (t *PprintTable) Lookup(obj Value) *PprintEntry {
+	if t.skipping && obj == t.skip {
+		t.skipping = false
+		return nil
+	}
 	var best *PprintEntry
 	for _, e := range t.entries {
 		if best != nil && !outranks(e, best) || !e.Matches(obj) {
@@ -80,6 +88,17 @@ func (t *PprintTable) Lookup(obj Value) *PprintEntry {
 		best = e
 	}
 	return best
+}
+
+// WriteStandard writes v to s under o as the standard table prints it,
+// whatever entry of o's table would select it: what pprint-dispatch
+// returns for an object no entry selects. The objects v holds still go
+// through the table.
+func WriteStandard(s *Stream, v Value, o PrintOptions) {
+	if t := o.PprintDispatch; t != nil && len(t.entries) > 0 {
+		o.PprintDispatch = &PprintTable{entries: t.entries, skip: v, skipping: true}
+	}
+	Write(s, v, o)
 }
 
 // outranks reports whether e wins over best, an older entry that matches.
