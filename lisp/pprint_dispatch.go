@@ -115,7 +115,7 @@ func outranks(e, best *PprintEntry) bool {
 // (cons (member …)): an entry for conses by their car alone.
 func isConsCarEntry(typ Value) bool {
 	c, ok := typ.(*Cons)
-	if !ok || c.Car != Value(Intern("CONS")) {
+	if !ok || c.Car != Value(symCons) {
 		return false
 	}
 	rest, ok := c.Cdr.(*Cons)
@@ -123,8 +123,13 @@ func isConsCarEntry(typ Value) bool {
 		return false
 	}
 	car, ok := rest.Car.(*Cons)
-	return ok && (car.Car == Value(Intern("EQL")) || car.Car == Value(Intern("MEMBER")))
+	return ok && (car.Car == Value(SymEql) || car.Car == Value(symMember))
 }
+
+var (
+	symCons   = Intern("CONS")
+	symMember = Intern("MEMBER")
+)
 
 // dispatch prints v through the entry of *print-pprint-dispatch* that
 // selects it, if one does, and reports whether one did. The entry's
