@@ -10,12 +10,16 @@ import (
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
+var sPrintPprintDispatch = lisp.Sym("*print-pprint-dispatch*")
+
+// The bindings around a dispatch function while prin1 (or write with
+// escapes) prints, and while princ does, so that what it writes prints
+// alike.
 var (
-	sPrintPprintDispatch = lisp.Sym("*print-pprint-dispatch*")
-	sPrintReadably       = lisp.Sym("*print-readably*")
-	// escapeVars are bound around a dispatch function as prin1 (escape)
-	// or princ binds them, so that what it writes prints alike.
-	escapeVars = []*lisp.Symbol{lisp.Sym("*print-escape*"), sPrintReadably}
+	prin1Vars   = []*lisp.Symbol{lisp.Sym("*print-escape*")}
+	prin1Values = []lisp.Value{lisp.T}
+	princVars   = []*lisp.Symbol{lisp.Sym("*print-escape*"), lisp.Sym("*print-readably*")}
+	princValues = []lisp.Value{lisp.Nil, lisp.Nil}
 )
 
 // standardPprint is what pprint-dispatch returns for an object no entry
@@ -91,11 +95,11 @@ func setPprintDispatch(t *eval.Thread, a []lisp.Value) lisp.Value {
 		Matches: func(obj lisp.Value) bool { return typepKnown(in.Running(), obj, typ) },
 		Print: func(s *lisp.Stream, obj lisp.Value, escape bool) {
 			t := in.Running()
-			vals := []lisp.Value{lisp.Bool(escape), lisp.Nil}
+			vars, vals := princVars, princValues
 			if escape {
-				vals[1], _ = t.SymbolValue(sPrintReadably)
+				vars, vals = prin1Vars, prin1Values
 			}
-			t.WithSpecials(escapeVars, vals, func() { t.Call(fn, s, obj) })
+			t.WithSpecials(vars, vals, func() { t.Call(fn, s, obj) })
 		},
 	})
 	return lisp.Nil
