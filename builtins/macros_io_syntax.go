@@ -26,6 +26,7 @@ var standardIOSyntax = func() [][2]lisp.Value {
 		{sym("*read-base*"), ten}, {sym("*read-default-float-format*"), quoted(sym("single-float"))},
 		{sym("*read-eval*"), lisp.T}, {sym("*read-suppress*"), lisp.Nil},
 		{sym("*readtable*"), lisp.List(sym("%standard-readtable"))},
+		{sym("*print-pprint-dispatch*"), lisp.List(sym("%standard-pprint-dispatch-table"))},
 	}
 }()
 

@@ -81,6 +81,7 @@ var groups = map[string]*group{
 	"output":                 {register: registerOutput},
 	"output_options":         {register: registerPrintOptions},
 	"output_pretty":          {register: registerOutputPretty},
+	"pprint_dispatch":        {register: registerPprintDispatch},
 	"packages":               {register: registerPackages},
 	"packages_iterate":       {register: registerPackageIterator},
 	"pathnames":              {register: registerPathnames},

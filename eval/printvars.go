@@ -34,7 +34,10 @@ var printVarDefaults = []struct {
 	{"right-margin", lisp.Nil},
 	{"lines", lisp.Nil},
 	{"miser-width", lisp.Nil},
-	{"pprint-dispatch", lisp.Nil},
+	// The standard table stands for "no entries" here; each image's
+	// *print-pprint-dispatch* starts as a table of its own that the
+	// program may change (definePrintVars).
+	{"pprint-dispatch", lisp.StandardPprintTable},
 }
 
 var (
@@ -84,6 +87,9 @@ func (in *Interp) definePrintVars() {
 	for i, d := range printVarDefaults {
 		c := in.cell(symPrintVarNames[i])
 		c.special, c.value = true, d.value
+		if d.option == "pprint-dispatch" {
+			c.value = lisp.NewPprintTable()
+		}
 		pc.print[i] = c
 	}
 	for _, d := range readerVarDefaultsSet {

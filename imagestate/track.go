@@ -65,6 +65,9 @@ var definers = map[string]bool{
 	// them again (docs/language.md, "Readtables").
 	"SET-MACRO-CHARACTER": true, "MAKE-DISPATCH-MACRO-CHARACTER": true,
 	"SET-DISPATCH-MACRO-CHARACTER": true, "SET-SYNTAX-FROM-CHAR": true,
+	// So does a pprint dispatch table: the set-pprint-dispatch calls are
+	// kept, each whole, and made again in the order they were last made.
+	"SET-PPRINT-DISPATCH": true,
 }
 
 // NewTracker records the fresh image's globals, the base every record
@@ -277,14 +280,15 @@ func definitions(cell *reader.Cell) []event.Def {
 }
 
 // defKey is a definition's key: its operator and name (a macro
-// character's syntax: the character), or for a defmethod and a
-// set-dispatch-macro-character its whole form.
+// character's syntax: the character), or for a defmethod, a
+// set-dispatch-macro-character and a set-pprint-dispatch its whole form.
 func defKey(form *lisp.Cons, op *lisp.Symbol, text string) string {
 	key := op.Name
 	switch {
-	case op.Name == "DEFMETHOD" || op.Name == "SET-DISPATCH-MACRO-CHARACTER":
+	case op.Name == "DEFMETHOD" || op.Name == "SET-DISPATCH-MACRO-CHARACTER" || op.Name == "SET-PPRINT-DISPATCH":
 		// Methods differ by their specializers, dispatch functions by
-		// their sub-character.
+		// their sub-character, pprint dispatch entries by their type
+		// (and a later call for one type must replay after an earlier).
 		key += " " + text
 	default:
 		if rest, ok := form.Cdr.(*lisp.Cons); ok {

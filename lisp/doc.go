@@ -22,6 +22,7 @@
 //	*Instance    structure instances (defstruct) and standard objects (defclass)
 //	*Class       classes: built-in, structure, standard and condition classes
 //	*Pathname    pathnames, physical (Unix namestrings) and logical
+//	*PprintTable pprint dispatch tables (*print-pprint-dispatch*)
 //
 // The package also holds what is defined by the values alone: the numeric
 // tower's arithmetic (Add, Sub, Mul, Div, Compare), the four equality

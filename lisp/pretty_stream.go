@@ -13,7 +13,7 @@ import (
 // the same collection, as SBCL's pretty stream does.
 
 type prettyContext struct {
-	p      printer
+	p      *printer
 	col    int // the stream's column when the outermost block began
 	levels int // logical blocks open, for *print-level*
 }
@@ -68,13 +68,14 @@ type PrettyBlock struct {
 func BeginPrettyBlock(s *Stream, o PrintOptions, list Value, prefix, suffix string, perLine bool) *PrettyBlock {
 	b := &PrettyBlock{s: s, ctx: s.pretty}
 	if b.ctx == nil {
-		b.ctx = &prettyContext{col: s.Column()}
+		b.ctx = &prettyContext{p: &printer{}, col: s.Column()}
+		b.ctx.p.ctx = b.ctx
 		b.ctx.p.init(o)
 		b.ctx.p.pp = &ppStream{}
 		b.outer = true
 		s.pretty = b.ctx
 	}
-	p := &b.ctx.p
+	p := b.ctx.p
 	if p.tooDeep(b.ctx.levels) {
 		p.b.WriteByte('#')
 		b.flush()
@@ -115,7 +116,7 @@ func (b *PrettyBlock) Exhausted() bool { return b.list.rest == Value(Nil) || b.l
 // End closes the block, writing its suffix; the outermost block's end
 // lays out and writes everything.
 func (b *PrettyBlock) End() {
-	p := &b.ctx.p
+	p := b.ctx.p
 	if len(p.pp.open) > 0 {
 		suffix := p.pp.ops[p.pp.open[len(p.pp.open)-1]].suffix
 		p.pp.endBlock(p.b.Len())
@@ -127,7 +128,7 @@ func (b *PrettyBlock) End() {
 
 // flush lays out and writes everything when b is the outermost block.
 func (b *PrettyBlock) flush() {
-	p := &b.ctx.p
+	p := b.ctx.p
 	if !b.outer {
 		return
 	}

@@ -79,6 +79,11 @@ type printer struct {
 	// noQuoteSugar prints (quote x) and (function f) as lists, as SBCL
 	// does inside declarations.
 	noQuoteSugar bool
+	// The column the output starts at, and the stream context that a
+	// pprint dispatch function's output joins this printer through
+	// (pprint_dispatch.go).
+	col int
+	ctx *prettyContext
 }
 
 // grow tells the host's memory cap, before n more bytes are written, what
@@ -97,6 +102,9 @@ func (p *printer) print(v Value, depth int) {
 		return
 	}
 	if p.shared != nil && p.label(v) {
+		return
+	}
+	if p.pp != nil && p.o.PprintDispatch != nil && p.o.Pretty && p.dispatch(v, depth) {
 		return
 	}
 	switch x := v.(type) {

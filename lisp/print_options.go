@@ -28,6 +28,9 @@ type PrintOptions struct {
 	RightMargin int // columns for Pretty; 0 means 80
 	Lines       int // *print-lines*; negative for nil
 	MiserWidth  int // *print-miser-width*; negative for nil
+	// PprintDispatch is *print-pprint-dispatch*; nil or a table without
+	// entries prints by the standard layouts alone.
+	PprintDispatch *PprintTable
 	// Operators tells the pretty printer what a symbol names in the image
 	// (a function, a macro and where its body starts), which decides how a
 	// form prints; nil when there is no image.
@@ -164,11 +167,11 @@ func (o *PrintOptions) SetPrintOption(name string, v Value) (known bool, err err
 			o.MiserWidth = n
 		}
 	case "pprint-dispatch":
-		// Only the standard table exists (set-pprint-dispatch and
-		// copy-pprint-dispatch are undefined), and it is nil here.
-		if v != Value(Nil) {
-			return true, bad("nil, the standard pprint dispatch table (nodelisp has no other)")
+		t, ok := v.(*PprintTable)
+		if !ok {
+			return true, bad("a pprint dispatch table")
 		}
+		o.PprintDispatch = t
 	default:
 		return false, nil
 	}
@@ -195,7 +198,7 @@ func WriteToStringAt(v Value, o PrintOptions, col int) string {
 // object joins the block's layout.
 func Write(s *Stream, v Value, o PrintOptions) {
 	if c := s.pretty; c != nil {
-		p := &c.p
+		p := c.p
 		savedOpts, savedEscape := p.o, p.escape
 		p.init(o)
 		if !o.Pretty {
@@ -217,6 +220,7 @@ func Write(s *Stream, v Value, o PrintOptions) {
 func render(v Value, o PrintOptions, col int) string {
 	var p printer
 	p.init(o)
+	p.col = col
 	if o.Circle {
 		p.findShared(v)
 	}
