@@ -366,13 +366,6 @@ func registerClosClass() {
 		ci.generation++
 		return args[0]
 	})
-	defun("class-name", "(class)", "Return the name of the class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		c, ok := args[0].(*lisp.Class)
-		if !ok {
-			lisp.TypeError("class-name", args[0], "a class")
-		}
-		return c.Name
-	})
 	defun("(setf class-name)", "(new-name class)", "Set the name of the class (which find-class does not change); return new-name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		c, ok := args[1].(*lisp.Class)
 		if !ok {

@@ -126,10 +126,11 @@ func (ci *closImage) generic(t *eval.Thread, op string, name *lisp.Symbol) *gene
 		ci.generics[name] = g
 		return g
 	}
+	// A program-error, as defgeneric's own syntax errors are.
 	if info := ci.in.Describe(name); info.Kind != "" && info.Kind != "function" {
-		lisp.Errorf("%s: %s names a %s, not a generic function", op, lisp.Prin1ToString(name), info.Kind)
+		lisp.SignalClass(lisp.ClassProgramError, "%s: %s names a %s, not a generic function", op, lisp.Prin1ToString(name), info.Kind)
 	} else if info.Kind == "function" {
-		lisp.Errorf("%s: %s already names an ordinary function", op, lisp.Prin1ToString(name))
+		lisp.SignalClass(lisp.ClassProgramError, "%s: %s already names an ordinary function", op, lisp.Prin1ToString(name))
 	}
 	g := &generic{name: name, ci: ci, nreq: -1}
 	g.fn = &eval.Builtin{Name: printName(name), Args: "(&rest arguments)", Doc: "A generic function.", Min: 0, Max: -1,
@@ -154,6 +155,16 @@ func (g *generic) setArity(op string, n int) {
 	if g.nreq != n {
 		lisp.Errorf("%s: the lambda list of a method of %s has %d required parameters, the generic function %d", op, printName(g.name), n, g.nreq)
 	}
+}
+
+// forgetShapeIfEmpty lets a generic function with no methods take a new
+// lambda list of any shape: only methods must agree with it (CLHS 7.6.4).
+func (g *generic) forgetShapeIfEmpty() {
+	if len(g.methods) > 0 || g.fn == nil {
+		return
+	}
+	g.nreq, g.shaped, g.hasKey, g.declared = -1, false, false, shape{}
+	g.fn.Min, g.fn.Max = 0, -1
 }
 
 // addMethod adds m, replacing a method with the same qualifier and
@@ -488,6 +499,7 @@ func registerClosGeneric() {
 		// (CLHS defgeneric); those defmethod made stay.
 		g.methods = slices.DeleteFunc(g.methods, func(m *method) bool { return m.fromDefgeneric })
 		g.reindex()
+		g.forgetShapeIfEmpty()
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
 		g.declared = sh

@@ -367,7 +367,6 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 }
 
 func registerClosInstance() {
-	defun("make-instance", "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
 	defun("allocate-instance", "(class &rest initargs)", "Return a new instance of the class with every slot unbound.", allocateInstance)
 	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method", "shared-initialize", "reinitialize-instance"} {
 		sym := lisp.Sym(name)

@@ -39,6 +39,8 @@ var (
 	kwIdentity          = lisp.Sym(":identity")
 	kwDefaultInitargs   = lisp.Sym(":default-initargs")
 	kwMethodCombination = lisp.Sym(":method-combination")
+	kwMetaclass         = lisp.Sym(":metaclass")
+	sStandardClass      = lisp.Sym("standard-class")
 	// methodsVar holds a method's next methods; uninterned, so no
 	// program's variable can capture it.
 	methodsVar = &lisp.Symbol{Name: "NEXT-METHODS"}
@@ -92,6 +94,12 @@ func expandDefclass(t *eval.Thread, form lisp.Value) lisp.Value {
 				defaults = append(defaults, rest[i], lisp.List(sLambda, lisp.Nil, rest[i+1]))
 			}
 		case kwDocumentation:
+		case kwMetaclass:
+			// standard-class is what defclass makes anyway; nodelisp
+			// has no metaobject protocol to make other metaclasses.
+			if len(items) != 2 || items[1] != lisp.Value(sStandardClass) {
+				syntaxError(op, "the class option %s is not supported (only (:metaclass standard-class))", lisp.Prin1ToString(o))
+			}
 		default:
 			syntaxError(op, "the class option %s is not supported", lisp.Prin1ToString(items[0]))
 		}
@@ -234,6 +242,13 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 	hasKey, allowOther := false, false
 	for _, p := range listOf(op, "lambda list", rest[0]) {
 		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
+			if s.Name == "&AUX" && hasKey && !allowOther {
+				// The keywords other methods take are the generic
+				// function's business, so each method allows them;
+				// &allow-other-keys must come before &aux.
+				params = append(params, sAmpAllowOtherKeys)
+				allowOther = true
+			}
 			section = s.Name
 			switch section {
 			case "&KEY":

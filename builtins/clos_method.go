@@ -194,6 +194,7 @@ func ensureGeneric(t *eval.Thread, args []lisp.Value) lisp.Value {
 		switch {
 		case symbolNamed(opts[i], "LAMBDA-LIST") && isKeyword(opts[i]):
 			sh := parseShape(op, opts[i+1])
+			g.forgetShapeIfEmpty()
 			g.setArity(op, sh.nreq)
 			g.setShape(op, sh)
 			g.declared = sh

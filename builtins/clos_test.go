@@ -63,7 +63,7 @@ func TestClosErrors(t *testing.T) {
 			"make-instance: s is not a standard class (make-instance makes instances of classes defined by defclass)"},
 		{"unsupported class option",
 			"(defclass a () () (:metaclass foo))",
-			"defclass: the class option :metaclass is not supported"},
+			"defclass: the class option (:metaclass foo) is not supported (only (:metaclass standard-class))"},
 		{"defstruct :type",
 			"(defstruct (s (:type integer)) x)",
 			"defstruct: (:type integer): the type must be list, vector or (vector element-type)"},

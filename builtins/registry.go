@@ -41,6 +41,7 @@ var groups = map[string]*group{
 	"clos_instance":          {register: registerClosInstance},
 	"clos_macros":            {register: registerClosMacros},
 	"clos_slots":             {register: registerClosSlots},
+	"clos_standard_generics": {register: registerClosStandardGenerics},
 	"compile":                {register: registerCompile},
 	"compiler_macros":        {register: registerCompilerMacros},
 	"constantp":              {register: registerConstantp},

@@ -1,0 +1,48 @@
+package builtins
+
+// make-instance and class-name as the generic functions CL makes them: a
+// program may add methods (on its own classes, say), and until it does
+// they run their library method directly, which keeps them cheap.
+
+import (
+	"github.com/nodelisp/nodelisp/eval"
+	"github.com/nodelisp/nodelisp/lisp"
+)
+
+var (
+	sMakeInstance = lisp.Sym("make-instance")
+	sClassName    = lisp.Sym("class-name")
+)
+
+// Added at initialisation: the methods make generic functions, whose
+// maker reads the table.
+func init() {
+	standardGenerics[sMakeInstance.Name] = standardGeneric{1, "(class &rest initargs)", func(g *generic) { libraryMethod(g, makeInstance) }}
+	standardGenerics[sClassName.Name] = standardGeneric{1, "(class)", func(g *generic) { libraryMethod(g, className) }}
+}
+
+// className is class-name's library method.
+func className(t *eval.Thread, args []lisp.Value) lisp.Value {
+	c, ok := args[0].(*lisp.Class)
+	if !ok {
+		lisp.TypeError("class-name", args[0], "a class")
+	}
+	return c.Name
+}
+
+// viaGeneric returns a library function that calls the standard generic
+// function name once the program has methods of its own on it, and its
+// library method direct before.
+func viaGeneric(name *lisp.Symbol, direct func(t *eval.Thread, args []lisp.Value) lisp.Value) func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	return func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if g := programMethods(t, name); g != nil {
+			return g.call(t, args)
+		}
+		return direct(t, args)
+	}
+}
+
+func registerClosStandardGenerics() {
+	defun("make-instance", standardGenerics[sMakeInstance.Name].lambdaList, "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance. A standard generic function.", viaGeneric(sMakeInstance, makeInstance))
+	defun("class-name", standardGenerics[sClassName.Name].lambdaList, "Return the name of the class. A standard generic function.", viaGeneric(sClassName, className))
+}
