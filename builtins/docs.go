@@ -15,6 +15,9 @@ import (
 func registerDocs() {
 	defun("documentation", "(x doc-type)", "The documentation string of a function ('function), variable ('variable) or deftype ('type), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kind := symbolArg("documentation", a[1])
+		if v, ok := setDocumentation(t, a[0], kind); ok {
+			return v
+		}
 		var doc string
 		switch x := a[0].(type) {
 		case *lisp.Package:

@@ -47,6 +47,7 @@ var groups = map[string]*group{
 	"constantp":              {register: registerConstantp},
 	"deftype":                {register: registerDeftype},
 	"docs":                   {register: registerDocs},
+	"docs_setf":              {register: registerDocsSetf},
 	"environment":            {register: registerEnvironment},
 	"format":                 {register: registerFormat},
 	"functional":             {register: registerFunctional},
