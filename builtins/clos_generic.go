@@ -32,6 +32,10 @@ type generic struct {
 	shaped   bool
 	maxArgs  int // -1 when open
 	declared shape
+	// precedence is the :argument-precedence-order, as the positions of
+	// the required parameters, most significant first; nil is left to
+	// right.
+	precedence []int
 	// cache maps the dispatch key of a call to its effective method; it
 	// is emptied when a method is added or a class changes (generation).
 	// combo is the method combination, nil for the standard one;
@@ -273,7 +277,7 @@ func (g *generic) applicable(t *eval.Thread, args []lisp.Value) []*method {
 			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *method) int { return compareSpecificity(a, b, classes) })
+	slices.SortStableFunc(out, func(a, b *method) int { return compareSpecificity(a, b, classes, g.precedence) })
 	return out
 }
 
@@ -292,9 +296,15 @@ func (m *method) appliesTo(args []lisp.Value, classes []*lisp.Class) bool {
 
 // compareSpecificity orders two applicable methods: the first parameter
 // whose specializers differ decides, an eql specializer before any class
-// and a class before those later in the argument's precedence list.
-func compareSpecificity(a, b *method, classes []*lisp.Class) int {
-	for i := range a.specs {
+// and a class before those later in the argument's precedence list. The
+// parameters are taken in the order precedence gives, left to right when
+// it is nil.
+func compareSpecificity(a, b *method, classes []*lisp.Class, precedence []int) int {
+	for k := range a.specs {
+		i := k
+		if precedence != nil {
+			i = precedence[k]
+		}
 		sa, sb := a.specs[i], b.specs[i]
 		switch {
 		case sa.isEql && sb.isEql:
@@ -490,7 +500,7 @@ func registerClosGeneric() {
 		nm := nextMethodsArg(args[0])
 		return lisp.Bool(nm != nil && (len(nm.methods) > 0 || nm.tail != nil))
 	})
-	defun("%defgeneric", "(name lambda-list documentation method-combination)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%defgeneric", "(name lambda-list documentation method-combination argument-precedence-order)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
 		t.NoteDefined(name)
@@ -503,6 +513,7 @@ func registerClosGeneric() {
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
 		g.declared = sh
+		g.setPrecedence("defgeneric", args[1], args[4])
 		g.combo, g.mostSpecificLast = closOf(t).findCombination("defgeneric", args[3])
 		for _, m := range g.methods {
 			g.checkAcceptsKeys("defgeneric", m.shape)
@@ -709,4 +720,35 @@ func init() {
 		fn, _, _ := resolve(name)
 		return fn
 	}
+}
+
+// setPrecedence sets the argument precedence order, a permutation of the
+// required parameters of lambdaList; nil is the default, left to right.
+// Anything else is a program-error (CLHS defgeneric).
+func (g *generic) setPrecedence(op string, lambdaList, order lisp.Value) {
+	g.precedence = nil
+	g.cache, g.last = nil, nil
+	if order == lisp.Value(lisp.Nil) {
+		return
+	}
+	var required []lisp.Value
+	for _, p := range lisp.ListToSlice(op, lambdaList) {
+		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
+			break
+		}
+		required = append(required, p)
+	}
+	names := lisp.ListToSlice(op, order)
+	positions := make([]int, 0, len(names))
+	for _, n := range names {
+		i := slices.Index(required, n)
+		if i < 0 || slices.Contains(positions, i) {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: the argument precedence order %s is not a permutation of the required parameters of %s", op, lisp.Prin1ToString(order), lisp.Prin1ToString(lambdaList))
+		}
+		positions = append(positions, i)
+	}
+	if len(positions) != len(required) {
+		lisp.SignalClass(lisp.ClassProgramError, "%s: the argument precedence order %s is not a permutation of the required parameters of %s", op, lisp.Prin1ToString(order), lisp.Prin1ToString(lambdaList))
+	}
+	g.precedence = positions
 }

@@ -40,7 +40,10 @@ var (
 	kwDefaultInitargs   = lisp.Sym(":default-initargs")
 	kwMethodCombination = lisp.Sym(":method-combination")
 	kwMetaclass         = lisp.Sym(":metaclass")
-	sStandardClass      = lisp.Sym("standard-class")
+	// kwArgumentPrecedenceOrder is defgeneric's option and
+	// ensure-generic-function's keyword.
+	kwArgumentPrecedenceOrder = lisp.Sym(":argument-precedence-order")
+	sStandardClass            = lisp.Sym("standard-class")
 	// methodsVar holds a method's next methods; uninterned, so no
 	// program's variable can capture it.
 	methodsVar = &lisp.Symbol{Name: "NEXT-METHODS"}
@@ -179,7 +182,7 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 	const op = "defgeneric"
 	args := macroArgs(op, form, 2, -1)
 	name := writerName(args[0])
-	var doc, combination lisp.Value = lisp.Nil, lisp.Nil
+	var doc, combination, precedence lisp.Value = lisp.Nil, lisp.Nil, lisp.Nil
 	var methods []lisp.Value
 	for _, o := range args[2:] {
 		items := listOf(op, "option", o)
@@ -208,12 +211,17 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 				syntaxError(op, "the :documentation option is given twice")
 			}
 			doc = items[1]
+		case items[0] == lisp.Value(kwArgumentPrecedenceOrder):
+			if precedence != lisp.Value(lisp.Nil) {
+				syntaxError(op, "the :argument-precedence-order option is given twice")
+			}
+			precedence = lisp.List(items[1:]...)
 		case symbolNamed(items[0], "DECLARE"):
 		default:
 			syntaxError(op, "the option %s is not supported", lisp.Prin1ToString(items[0]))
 		}
 	}
-	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc, quoted(combination))}, methods...)
+	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc, quoted(combination), quoted(precedence))}, methods...)
 	return lisp.List(append(out, lisp.List(sFunction, name))...)
 }
 
