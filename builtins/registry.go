@@ -40,6 +40,7 @@ var groups = map[string]*group{
 	"clos_generic":           {register: registerClosGeneric},
 	"clos_instance":          {register: registerClosInstance},
 	"clos_macros":            {register: registerClosMacros},
+	"clos_redefine":          {register: registerClosRedefine},
 	"clos_slots":             {register: registerClosSlots},
 	"clos_standard_generics": {register: registerClosStandardGenerics},
 	"compile":                {register: registerCompile},
