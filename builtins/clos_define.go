@@ -58,9 +58,13 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 		s.readers = symbols(op, p[3])
 		s.writers = symbols(op, p[4])
 		if s.classAllocation {
-			s.shared = &sharedValue{}
-			if s.initform != nil {
-				s.shared.v = t.Call(s.initform)
+			// A slot shared in the previous definition too keeps its
+			// value (CLHS 4.3.6).
+			if s.shared = ci.previousShared(name, s.name); s.shared == nil {
+				s.shared = &sharedValue{}
+				if s.initform != nil {
+					s.shared.v = t.Call(s.initform)
+				}
 			}
 		}
 		direct = append(direct, s)

@@ -53,6 +53,21 @@ func (ci *closImage) adoptPrevious(c *lisp.Class) {
 	}
 }
 
+// previousShared returns the storage of slot when the standard class
+// name defines it, as a shared slot, now: a redefinition keeps it.
+func (ci *closImage) previousShared(name, slot *lisp.Symbol) *sharedValue {
+	prev, ok := ci.classes[name]
+	if !ok || prev.Kind != lisp.StandardClass || prev.Name != name {
+		return nil
+	}
+	for _, d := range infoOf(prev).direct {
+		if d.name == slot && d.classAllocation {
+			return d.shared
+		}
+	}
+	return nil
+}
+
 // finalize computes c's precedence list and, when no class in it is a
 // forward reference and the list is consistent, its slots; then it does
 // the same for c's subclasses. seen guards against a class met twice.
