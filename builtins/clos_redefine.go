@@ -100,10 +100,14 @@ func updateInstance(t *eval.Thread, x *lisp.Instance, old *slotLayout) {
 		if !slices.Contains(x.Class.Slots, n) {
 			discarded = append(discarded, n)
 			if j < len(x.Slots) && x.Slots[j] != nil {
-				plist = append(plist, n, x.Slots[j])
+				plist = append(plist, x.Slots[j], n) // reversed below
 			}
 		}
 	}
+	// The lists in the order SBCL gives them: last slot first.
+	slices.Reverse(added)
+	slices.Reverse(discarded)
+	slices.Reverse(plist)
 	// Current before anything runs, so the methods see the new slots
 	// and do not start the update again.
 	x.Slots, x.Layout = values, info.layout
