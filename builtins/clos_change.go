@@ -62,7 +62,7 @@ func changeClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 			slots[s.index] = old.get(previous)
 		}
 	}
-	x.Class, x.Slots, x.Layout = c, slots, newStandardInstance(op, c).Layout
+	x.Class, x.Slots, x.Layout = c, slots, currentLayout(c)
 	g := closOf(t).generic(t, op, sUpdateForDifferent)
 	g.call(t, append([]lisp.Value{previous, x}, initargs...))
 	return x

@@ -54,11 +54,16 @@ func (ci *closImage) noteLayout(c *lisp.Class) {
 // every slot unbound.
 func newStandardInstance(op string, c *lisp.Class) *lisp.Instance {
 	checkFinalized(op, c)
-	x := &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots))}
+	return &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots)), Layout: currentLayout(c)}
+}
+
+// currentLayout is the layout an instance of c made now has: nil for a
+// class without one (a structure type), never a nil *slotLayout.
+func currentLayout(c *lisp.Class) any {
 	if info := infoOf(c); info != nil && info.layout != nil {
-		x.Layout = info.layout
+		return info.layout
 	}
-	return x
+	return nil
 }
 
 // ensureCurrent updates x when its class's layout has changed since x

@@ -91,20 +91,20 @@ func slotOf(op string, x *lisp.Instance, name lisp.Value) *slotDef {
 }
 
 func (s *slotDef) get(x *lisp.Instance) lisp.Value {
+	ensureCurrent(x)
 	if s.index < 0 {
 		return s.shared.v
 	}
-	ensureCurrent(x)
 	checkLayout(s, x)
 	return x.Slots[s.index]
 }
 
 func (s *slotDef) set(x *lisp.Instance, v lisp.Value) {
+	ensureCurrent(x)
 	if s.index < 0 {
 		s.shared.v = v
 		return
 	}
-	ensureCurrent(x)
 	checkLayout(s, x)
 	x.Slots[s.index] = v
 }
