@@ -43,6 +43,9 @@ var (
 	// kwArgumentPrecedenceOrder is defgeneric's option and
 	// ensure-generic-function's keyword.
 	kwArgumentPrecedenceOrder = lisp.Sym(":argument-precedence-order")
+	kwGenericFunctionClass    = lisp.Sym(":generic-function-class")
+	kwMethodClass             = lisp.Sym(":method-class")
+	sStandardGenericFunction  = lisp.Sym("standard-generic-function")
 	sStandardClass            = lisp.Sym("standard-class")
 	// methodsVar holds a method's next methods; uninterned, so no
 	// program's variable can capture it.
@@ -184,6 +187,7 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 	name := writerName(args[0])
 	var doc, combination, precedence lisp.Value = lisp.Nil, lisp.Nil, lisp.Nil
 	var methods []lisp.Value
+	given := map[lisp.Value]bool{}
 	for _, o := range args[2:] {
 		items := listOf(op, "option", o)
 		if len(items) == 0 {
@@ -211,6 +215,20 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 				syntaxError(op, "the :documentation option is given twice")
 			}
 			doc = items[1]
+		case items[0] == lisp.Value(kwGenericFunctionClass), items[0] == lisp.Value(kwMethodClass):
+			// Only the standard classes, which defgeneric makes anyway:
+			// nodelisp has no metaobject protocol to make others.
+			if given[items[0]] {
+				syntaxError(op, "the %s option is given twice", lisp.Prin1ToString(items[0]))
+			}
+			given[items[0]] = true
+			want := sStandardGenericFunction
+			if items[0] == lisp.Value(kwMethodClass) {
+				want = sStandardMethod
+			}
+			if len(items) != 2 || items[1] != lisp.Value(want) {
+				syntaxError(op, "the option %s is not supported (only (%s %s))", lisp.Prin1ToString(o), lisp.Prin1ToString(items[0]), lisp.Prin1ToString(want))
+			}
 		case items[0] == lisp.Value(kwArgumentPrecedenceOrder):
 			if precedence != lisp.Value(lisp.Nil) {
 				syntaxError(op, "the :argument-precedence-order option is given twice")
