@@ -111,6 +111,7 @@ var (
 // call-next-method runs, and the arguments it passes by default.
 type nextMethods struct {
 	gf      *generic
+	method  *method // the method whose next methods these are: no-next-method's argument
 	methods []*method
 	tail    func(t *eval.Thread, args []lisp.Value) lisp.Value // after the methods, or nil
 	args    []lisp.Value
@@ -422,10 +423,10 @@ func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) li
 	var buf [6]lisp.Value
 	argv := append(buf[:0], lisp.Nil)
 	if next != nil {
-		next.checkArgs = m.checkNextArgs
+		next.checkArgs, next.method = m.checkNextArgs, m
 		argv[0] = next
 	} else if m.usesNext {
-		argv[0] = &nextMethods{gf: m.gf, args: args, checkArgs: m.checkNextArgs}
+		argv[0] = &nextMethods{gf: m.gf, method: m, args: args, checkArgs: m.checkNextArgs}
 	}
 	argv = append(argv, args...)
 	return t.ApplyKeepingValues(m.fn, argv)
@@ -447,8 +448,16 @@ func (nm *nextMethods) callNext(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if nm.tail != nil {
 		return nm.tail(t, args)
 	}
-	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", printName(nm.gf.name), plainList(args))
+	// no-next-method, whose default method signals the error.
+	if g := programMethods(t, sNoNextMethod); g != nil && nm.method != nil {
+		return g.call(t, append([]lisp.Value{nm.gf.function(), nm.method}, args...))
+	}
+	noNextMethodError(printName(nm.gf.name), args)
 	return nil
+}
+
+func noNextMethodError(name string, args []lisp.Value) {
+	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", name, plainList(args))
 }
 
 // noApplicable signals CL's no-applicable-method error, naming the

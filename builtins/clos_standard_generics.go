@@ -1,8 +1,9 @@
 package builtins
 
-// make-instance and class-name as the generic functions CL makes them: a
-// program may add methods (on its own classes, say), and until it does
-// they run their library method directly, which keeps them cheap.
+// make-instance, class-name and no-next-method as the generic functions
+// CL makes them: a program may add methods (on its own classes, say), and
+// until it does they run their library method directly, which keeps them
+// cheap.
 
 import (
 	"github.com/nodelisp/nodelisp/eval"
@@ -12,6 +13,7 @@ import (
 var (
 	sMakeInstance = lisp.Sym("make-instance")
 	sClassName    = lisp.Sym("class-name")
+	sNoNextMethod = lisp.Sym("no-next-method")
 )
 
 // Added at initialisation: the methods make generic functions, whose
@@ -19,6 +21,16 @@ var (
 func init() {
 	standardGenerics[sMakeInstance.Name] = standardGeneric{1, "(class &rest initargs)", func(g *generic) { libraryMethod(g, makeInstance) }}
 	standardGenerics[sClassName.Name] = standardGeneric{1, "(class)", func(g *generic) { libraryMethod(g, className) }}
+	standardGenerics[sNoNextMethod.Name] = standardGeneric{2, "(generic-function method &rest arguments)", func(g *generic) {
+		libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			name := lisp.Prin1ToString(args[0])
+			if b, ok := args[0].(*eval.Builtin); ok {
+				name = b.Name
+			}
+			noNextMethodError(name, args[2:])
+			return nil
+		})
+	}}
 }
 
 // className is class-name's library method.
@@ -45,4 +57,7 @@ func viaGeneric(name *lisp.Symbol, direct func(t *eval.Thread, args []lisp.Value
 func registerClosStandardGenerics() {
 	defun("make-instance", standardGenerics[sMakeInstance.Name].lambdaList, "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance. A standard generic function.", viaGeneric(sMakeInstance, makeInstance))
 	defun("class-name", standardGenerics[sClassName.Name].lambdaList, "Return the name of the class. A standard generic function.", viaGeneric(sClassName, className))
+	defun("no-next-method", standardGenerics[sNoNextMethod.Name].lambdaList, "A standard generic function call-next-method calls when there is no next method; its default method signals an error. Programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return closOf(t).generic(t, "no-next-method", sNoNextMethod).call(t, args)
+	})
 }

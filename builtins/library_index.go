@@ -450,7 +450,7 @@ var libraryIndex = [...]indexEntry{
 	{"NINTERSECTION", "lists_assoc", ""},
 	{"NINTH", "lists", ""},
 	{"NO-APPLICABLE-METHOD", "clos_instance", ""},
-	{"NO-NEXT-METHOD", "clos_define", ""},
+	{"NO-NEXT-METHOD", "clos_standard_generics", ""},
 	{"NOT", "predicates", ""},
 	{"NOTANY", "sequences_order", ""},
 	{"NOTEVERY", "sequences_order", ""},
