@@ -196,7 +196,6 @@ var unsupportedClos = []string{
 	"ensure-class",
 	"call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
-	"describe-object",
 }
 
 func registerClosDefine() {

@@ -1,9 +1,9 @@
 package builtins
 
-// make-instance, class-name and no-next-method as the generic functions
-// CL makes them: a program may add methods (on its own classes, say), and
-// until it does they run their library method directly, which keeps them
-// cheap.
+// make-instance, class-name, describe-object and no-next-method as the
+// generic functions CL makes them: a program may add methods (on its own
+// classes, say), and until it does they run their library method
+// directly, which keeps them cheap.
 
 import (
 	"github.com/nodelisp/nodelisp/eval"
@@ -14,6 +14,9 @@ var (
 	sMakeInstance = lisp.Sym("make-instance")
 	sClassName    = lisp.Sym("class-name")
 	sNoNextMethod = lisp.Sym("no-next-method")
+	// sDescribeObject is what describe calls once the program has
+	// methods on it.
+	sDescribeObject = lisp.Sym("describe-object")
 )
 
 // Added at initialisation: the methods make generic functions, whose
@@ -21,6 +24,12 @@ var (
 func init() {
 	standardGenerics[sMakeInstance.Name] = standardGeneric{1, "(class &rest initargs)", func(g *generic) { libraryMethod(g, makeInstance) }}
 	standardGenerics[sClassName.Name] = standardGeneric{1, "(class)", func(g *generic) { libraryMethod(g, className) }}
+	standardGenerics[sDescribeObject.Name] = standardGeneric{2, "(object stream)", func(g *generic) {
+		libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			streamArg(t, "describe-object", args[1]).WriteString(docsDescribe(t, args[0]))
+			return lisp.Nil
+		})
+	}}
 	standardGenerics[sNoNextMethod.Name] = standardGeneric{2, "(generic-function method &rest arguments)", func(g *generic) {
 		libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
 			name := lisp.Prin1ToString(args[0])
@@ -57,6 +66,9 @@ func viaGeneric(name *lisp.Symbol, direct func(t *eval.Thread, args []lisp.Value
 func registerClosStandardGenerics() {
 	defun("make-instance", standardGenerics[sMakeInstance.Name].lambdaList, "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance. A standard generic function.", viaGeneric(sMakeInstance, makeInstance))
 	defun("class-name", standardGenerics[sClassName.Name].lambdaList, "Return the name of the class. A standard generic function.", viaGeneric(sClassName, className))
+	defun("describe-object", standardGenerics[sDescribeObject.Name].lambdaList, "A standard generic function describe calls to print what it knows of the object on the stream; programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		return closOf(t).generic(t, "describe-object", sDescribeObject).call(t, args)
+	})
 	defun("no-next-method", standardGenerics[sNoNextMethod.Name].lambdaList, "A standard generic function call-next-method calls when there is no next method; its default method signals an error. Programs add methods to it with defmethod.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		return closOf(t).generic(t, "no-next-method", sNoNextMethod).call(t, args)
 	})

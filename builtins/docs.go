@@ -48,6 +48,11 @@ func registerDocs() {
 	defun("describe", "(object &optional stream)", "Print what is known of an object: a symbol's function, macro or value with lambda list and doc; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "describe", a, 1)
 		s.FreshLine()
+		// describe-object is the generic function a program extends.
+		if g := programMethods(t, sDescribeObject); g != nil {
+			g.call(t, []lisp.Value{a[0], s})
+			return t.Values()
+		}
 		s.WriteString(docsDescribe(t, a[0]))
 		return t.Values()
 	})

@@ -247,7 +247,7 @@ var libraryIndex = [...]indexEntry{
 	{"DENOMINATOR", "numbers", ""},
 	{"DEPOSIT-FIELD", "numbers_bytes", ""},
 	{"DESCRIBE", "docs", ""},
-	{"DESCRIBE-OBJECT", "clos_define", ""},
+	{"DESCRIBE-OBJECT", "clos_standard_generics", ""},
 	{"DIGIT-CHAR", "chars", ""},
 	{"DIGIT-CHAR-P", "chars", ""},
 	{"DIRECTORY", "pathnames_files", ""},
