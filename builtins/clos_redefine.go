@@ -163,3 +163,13 @@ func registerClosRedefine() {
 		return closOf(t).generic(t, "update-instance-for-redefined-class", sUpdateForRedefined).call(t, args)
 	})
 }
+
+// InstanceSlotNames returns the names of the slots x.Slots holds, in
+// order: those of the layout x was made or last updated under, which are
+// its class's until the class is redefined and x not yet updated.
+func InstanceSlotNames(x *lisp.Instance) []*lisp.Symbol {
+	if l, ok := x.Layout.(*slotLayout); ok {
+		return l.local
+	}
+	return x.Class.Slots
+}
