@@ -4,6 +4,7 @@ package builtins
 // ways an instance's slots are read and written by name.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -151,9 +152,9 @@ var (
 )
 
 // programMethods returns the generic function name when the program has
-// added methods to it, nil while it has only the library's default.
+// added methods to it, nil while it has only the library's defaults.
 func programMethods(t *eval.Thread, name *lisp.Symbol) *generic {
-	if g, ok := closOf(t).generics[name]; ok && len(g.methods) > 1 {
+	if g, ok := closOf(t).generics[name]; ok && slices.ContainsFunc(g.methods, func(m *method) bool { return !m.builtin }) {
 		return g
 	}
 	return nil

@@ -22,7 +22,7 @@ var (
 // Added at initialisation: the methods make generic functions, whose
 // maker reads the table.
 func init() {
-	standardGenerics[sMakeInstance.Name] = standardGeneric{1, "(class &rest initargs)", func(g *generic) { libraryMethod(g, makeInstance) }}
+	standardGenerics[sMakeInstance.Name] = standardGeneric{1, "(class &rest initargs)", installMakeInstance}
 	standardGenerics[sClassName.Name] = standardGeneric{1, "(class)", func(g *generic) { libraryMethod(g, className) }}
 	standardGenerics[sDescribeObject.Name] = standardGeneric{2, "(object stream)", func(g *generic) {
 		libraryMethod(g, func(t *eval.Thread, args []lisp.Value) lisp.Value {
@@ -40,6 +40,18 @@ func init() {
 			return nil
 		})
 	}}
+}
+
+// installMakeInstance gives make-instance its library methods: one for a
+// class name, which calls make-instance again with the class, so that
+// methods on standard-class apply to both; one for a class.
+func installMakeInstance(g *generic) {
+	loadBuiltinClasses()
+	g.addMethod(&method{specs: []specializer{{class: classSymbol}}, builtin: true, shape: shape{nreq: 1, hasRest: true, allowOther: true},
+		direct: func(t *eval.Thread, args []lisp.Value) lisp.Value {
+			return g.call(t, append([]lisp.Value{classArg(t, "make-instance", args[0])}, args[1:]...))
+		}})
+	libraryMethod(g, makeInstance)
 }
 
 // className is class-name's library method.
