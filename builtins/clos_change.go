@@ -48,7 +48,8 @@ func changeClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if x.Class.Kind != lisp.StandardClass || c.Kind != lisp.StandardClass {
 		lisp.Errorf("%s: only an instance of a standard class can change to another standard class, not %s to %s", op, plainString(x), lisp.Prin1ToString(c.Name))
 	}
-	previous := &lisp.Instance{Class: x.Class, Slots: append([]lisp.Value(nil), x.Slots...)}
+	checkFinalized(op, c)
+	previous := &lisp.Instance{Class: x.Class, Slots: append([]lisp.Value(nil), x.Slots...), Layout: x.Layout}
 	oldInfo, newInfo := infoOf(x.Class), infoOf(c)
 	// A local slot of the new class keeps the value of the old class's
 	// slot of its name, local or shared (CLHS 7.2.1).
@@ -61,7 +62,7 @@ func changeClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 			slots[s.index] = old.get(previous)
 		}
 	}
-	x.Class, x.Slots = c, slots
+	x.Class, x.Slots, x.Layout = c, slots, currentLayout(c)
 	g := closOf(t).generic(t, op, sUpdateForDifferent)
 	g.call(t, append([]lisp.Value{previous, x}, initargs...))
 	return x

@@ -20,7 +20,10 @@ type closImage struct {
 	// combinations are those define-method-combination defines.
 	combinations map[*lisp.Symbol]*combination
 	generation   int // bumped when a class changes, which stales every dispatch cache
-	in           *eval.Interp
+	// forward are the placeholders of classes named as superclasses
+	// before their defclass.
+	forward map[*lisp.Symbol]*lisp.Class
+	in      *eval.Interp
 }
 
 type closKey struct{}
@@ -31,7 +34,7 @@ func closOf(t *eval.Thread) *closImage { return closIn(t.Interp()) }
 // closIn is closOf for an image with no thread at hand.
 func closIn(in *eval.Interp) *closImage {
 	return in.Extension(closKey{}, func() any {
-		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, combinations: map[*lisp.Symbol]*combination{}, in: in}
+		return &closImage{classes: map[*lisp.Symbol]*lisp.Class{}, generics: map[*lisp.Symbol]*generic{}, combinations: map[*lisp.Symbol]*combination{}, forward: map[*lisp.Symbol]*lisp.Class{}, in: in}
 	}).(*closImage)
 }
 
@@ -365,13 +368,6 @@ func registerClosClass() {
 		}
 		ci.generation++
 		return args[0]
-	})
-	defun("class-name", "(class)", "Return the name of the class.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
-		c, ok := args[0].(*lisp.Class)
-		if !ok {
-			lisp.TypeError("class-name", args[0], "a class")
-		}
-		return c.Name
 	})
 	defun("(setf class-name)", "(new-name class)", "Set the name of the class (which find-class does not change); return new-name.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		c, ok := args[1].(*lisp.Class)

@@ -227,4 +227,15 @@ var sDefineCombinationRT = lisp.Sym("%define-method-combination")
 func registerClosCombination() {
 	defun("%define-method-combination", "(name operator identity documentation)", "Defines a short-form method combination (internal).", defineCombination)
 	macro("define-method-combination", "(define-method-combination name :operator op :identity-with-one-argument b :documentation s) defines a method combination whose primary methods, qualified with name, are combined by op (short form only).", expandDefineCombination)
+	// Both are for a method combination's own code to report a method
+	// or a combination it cannot accept: a simple-error whose message
+	// says which kind of error it is.
+	defun("invalid-method-error", "(method format-control &rest arguments)", "Signal an error saying the method is not acceptable to its method combination, with the message format-control and arguments make.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		msg := formatToString(t, args[1], args[2:])
+		return t.Call(sError, lisp.NewString("invalid method error for ~S: ~A"), args[0], lisp.NewString(msg))
+	})
+	defun("method-combination-error", "(format-control &rest arguments)", "Signal an error about a method combination, with the message format-control and arguments make.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		msg := formatToString(t, args[0], args[1:])
+		return t.Call(sError, lisp.NewString("method combination error: ~A"), lisp.NewString(msg))
+	})
 }

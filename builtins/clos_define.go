@@ -4,6 +4,8 @@ package builtins
 // and writer methods of its slots.
 
 import (
+	"slices"
+
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -22,7 +24,9 @@ type directSlot struct {
 // defineStandardClass is %defclass (name supers slots default-initargs):
 // each slot is (name initform-function initargs readers writers
 // class-allocation-p), the default initargs alternate keywords and
-// functions.
+// functions. A superclass not yet defined is a forward reference: the
+// class is finalized (given its precedence list and slots) once every
+// class above it is defined.
 func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	const op = "defclass"
 	ci := closOf(t)
@@ -30,9 +34,10 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 	loadBuiltinClasses()
 	c := &lisp.Class{Name: name, Kind: lisp.StandardClass}
 	for _, s := range lisp.ListToSlice(op, args[1]) {
-		super := ci.findClass(t, symbolArg(op, s))
+		sym := symbolArg(op, s)
+		super := ci.findClass(t, sym)
 		if super == nil {
-			lisp.Errorf("%s: the superclass %s of %s is not defined (forward-referenced classes are not supported)", op, lisp.Prin1ToString(s), lisp.Prin1ToString(name))
+			super = ci.forwardClass(sym)
 		}
 		if super.Kind != lisp.StandardClass && super != classStandard {
 			lisp.Errorf("%s: %s cannot be a superclass of the standard class %s", op, lisp.Prin1ToString(s), lisp.Prin1ToString(name))
@@ -53,30 +58,63 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 		s.readers = symbols(op, p[3])
 		s.writers = symbols(op, p[4])
 		if s.classAllocation {
-			s.shared = &sharedValue{}
-			if s.initform != nil {
-				s.shared.v = t.Call(s.initform)
+			// A slot shared in the previous definition too keeps its
+			// value (CLHS 4.3.6).
+			if s.shared = ci.previousShared(name, s.name); s.shared == nil {
+				s.shared = &sharedValue{}
+				if s.initform != nil {
+					s.shared.v = t.Call(s.initform)
+				}
 			}
 		}
 		direct = append(direct, s)
 	}
-	cpl, ok := lisp.ComputeCPL(c, c.Supers)
-	if !ok {
+	if _, ok := lisp.ComputeCPL(c, c.Supers); !ok {
 		lisp.Errorf("%s: the superclasses of %s have no consistent precedence order", op, lisp.Prin1ToString(name))
 	}
-	c.CPL = cpl
 	own := lisp.ListToSlice(op, args[3])
-	info := &classInfo{byName: map[*lisp.Symbol]*slotDef{}, defaultInitargs: own, directDefaultInitargs: own}
-	// Slots: the most general class's first, each taking the initform of
-	// the most specific class that gives one and all the classes'
-	// initargs; the most specific definition decides the allocation.
+	info := &classInfo{byName: map[*lisp.Symbol]*slotDef{}, defaultInitargs: own, directDefaultInitargs: own, direct: direct}
+	c.Ext = info
+	ci.adoptPrevious(c)
+	ci.defineClass(c)
+	c = ci.classes[name]
+	for _, s := range c.Supers {
+		if si := infoOf(s); si != nil && !slices.Contains(si.subclasses, c) {
+			si.subclasses = append(si.subclasses, c)
+		}
+	}
+	ci.finalize(c, map[*lisp.Class]bool{})
+	t.NoteDefined(name)
+	for _, s := range direct {
+		for _, r := range s.readers {
+			ci.slotReader(t, c, r, s.name)
+			t.NoteDefined(r)
+		}
+		for _, w := range s.writers {
+			ci.slotWriter(t, c, w, s.name)
+			t.NoteDefined(w)
+		}
+	}
+	return c
+}
+
+// computeSlots gives c, whose precedence list is computed and has no
+// forward-referenced class, its effective slots and default initargs:
+// the most general class's slots first, each taking the initform of the
+// most specific class that gives one and all the classes' initargs; the
+// most specific definition decides the allocation.
+func computeSlots(c *lisp.Class) {
+	info := infoOf(c)
+	cpl := c.CPL
+	info.byName = map[*lisp.Symbol]*slotDef{}
+	info.slots = nil
+	info.defaultInitargs = info.directDefaultInitargs
+	c.Slots = nil
 	var order []*lisp.Symbol
 	defs := map[*lisp.Symbol][]*directSlot{} // most specific first
 	for i := len(cpl) - 1; i >= 0; i-- {
 		var ds []*directSlot
-		if cpl[i] == c {
-			ds = direct
-		} else if k := cpl[i]; k.Kind == lisp.StandardClass {
+		if k := cpl[i]; k.Kind == lisp.StandardClass {
 			ds = k.Ext.(*classInfo).direct
 		}
 		for _, s := range ds {
@@ -93,12 +131,11 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 			di := k.Ext.(*classInfo).directDefaultInitargs
 			for i := 0; i+1 < len(di); i += 2 {
 				if !hasInitarg(info.defaultInitargs, di[i]) {
-					info.defaultInitargs = append(info.defaultInitargs, di[i], di[i+1])
+					info.defaultInitargs = append(info.defaultInitargs[:len(info.defaultInitargs):len(info.defaultInitargs)], di[i], di[i+1])
 				}
 			}
 		}
 	}
-	info.direct = direct
 	for _, n := range order {
 		ds := defs[n]
 		s := &slotDef{name: n, index: -1}
@@ -117,21 +154,6 @@ func defineStandardClass(t *eval.Thread, args []lisp.Value) lisp.Value {
 		info.slots = append(info.slots, s)
 		info.byName[n] = s
 	}
-	c.Ext = info
-	ci.defineClass(c)
-	c = ci.classes[name]
-	t.NoteDefined(name)
-	for _, s := range direct {
-		for _, r := range s.readers {
-			ci.slotReader(t, c, r, s.name)
-			t.NoteDefined(r)
-		}
-		for _, w := range s.writers {
-			ci.slotWriter(t, c, w, s.name)
-			t.NoteDefined(w)
-		}
-	}
-	return c
 }
 
 func symbols(op string, v lisp.Value) []*lisp.Symbol {
@@ -171,11 +193,9 @@ func (ci *closImage) slotWriter(t *eval.Thread, c *lisp.Class, writer, slot *lis
 // metaobject protocol and what this package has not taken on yet. Each is an error
 // that names it rather than an undefined function.
 var unsupportedClos = []string{
-	"update-instance-for-redefined-class",
-	"make-instances-obsolete", "ensure-class",
+	"ensure-class",
 	"call-method", "make-method",
 	"class-precedence-list", "class-slots", "class-direct-superclasses", "generic-function-methods",
-	"describe-object", "no-next-method",
 }
 
 func registerClosDefine() {

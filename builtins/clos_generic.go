@@ -32,6 +32,10 @@ type generic struct {
 	shaped   bool
 	maxArgs  int // -1 when open
 	declared shape
+	// precedence is the :argument-precedence-order, as the positions of
+	// the required parameters, most significant first; nil is left to
+	// right.
+	precedence []int
 	// cache maps the dispatch key of a call to its effective method; it
 	// is emptied when a method is added or a class changes (generation).
 	// combo is the method combination, nil for the standard one;
@@ -107,6 +111,7 @@ var (
 // call-next-method runs, and the arguments it passes by default.
 type nextMethods struct {
 	gf      *generic
+	method  *method // the method whose next methods these are: no-next-method's argument
 	methods []*method
 	tail    func(t *eval.Thread, args []lisp.Value) lisp.Value // after the methods, or nil
 	args    []lisp.Value
@@ -126,10 +131,11 @@ func (ci *closImage) generic(t *eval.Thread, op string, name *lisp.Symbol) *gene
 		ci.generics[name] = g
 		return g
 	}
+	// A program-error, as defgeneric's own syntax errors are.
 	if info := ci.in.Describe(name); info.Kind != "" && info.Kind != "function" {
-		lisp.Errorf("%s: %s names a %s, not a generic function", op, lisp.Prin1ToString(name), info.Kind)
+		lisp.SignalClass(lisp.ClassProgramError, "%s: %s names a %s, not a generic function", op, lisp.Prin1ToString(name), info.Kind)
 	} else if info.Kind == "function" {
-		lisp.Errorf("%s: %s already names an ordinary function", op, lisp.Prin1ToString(name))
+		lisp.SignalClass(lisp.ClassProgramError, "%s: %s already names an ordinary function", op, lisp.Prin1ToString(name))
 	}
 	g := &generic{name: name, ci: ci, nreq: -1}
 	g.fn = &eval.Builtin{Name: printName(name), Args: "(&rest arguments)", Doc: "A generic function.", Min: 0, Max: -1,
@@ -154,6 +160,16 @@ func (g *generic) setArity(op string, n int) {
 	if g.nreq != n {
 		lisp.Errorf("%s: the lambda list of a method of %s has %d required parameters, the generic function %d", op, printName(g.name), n, g.nreq)
 	}
+}
+
+// forgetShapeIfEmpty lets a generic function with no methods take a new
+// lambda list of any shape: only methods must agree with it (CLHS 7.6.4).
+func (g *generic) forgetShapeIfEmpty() {
+	if len(g.methods) > 0 || g.fn == nil {
+		return
+	}
+	g.nreq, g.shaped, g.hasKey, g.declared = -1, false, false, shape{}
+	g.fn.Min, g.fn.Max = 0, -1
 }
 
 // addMethod adds m, replacing a method with the same qualifier and
@@ -262,7 +278,7 @@ func (g *generic) applicable(t *eval.Thread, args []lisp.Value) []*method {
 			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *method) int { return compareSpecificity(a, b, classes) })
+	slices.SortStableFunc(out, func(a, b *method) int { return compareSpecificity(a, b, classes, g.precedence) })
 	return out
 }
 
@@ -281,9 +297,15 @@ func (m *method) appliesTo(args []lisp.Value, classes []*lisp.Class) bool {
 
 // compareSpecificity orders two applicable methods: the first parameter
 // whose specializers differ decides, an eql specializer before any class
-// and a class before those later in the argument's precedence list.
-func compareSpecificity(a, b *method, classes []*lisp.Class) int {
-	for i := range a.specs {
+// and a class before those later in the argument's precedence list. The
+// parameters are taken in the order precedence gives, left to right when
+// it is nil.
+func compareSpecificity(a, b *method, classes []*lisp.Class, precedence []int) int {
+	for k := range a.specs {
+		i := k
+		if precedence != nil {
+			i = precedence[k]
+		}
 		sa, sb := a.specs[i], b.specs[i]
 		switch {
 		case sa.isEql && sb.isEql:
@@ -401,10 +423,10 @@ func (m *method) invoke(t *eval.Thread, next *nextMethods, args []lisp.Value) li
 	var buf [6]lisp.Value
 	argv := append(buf[:0], lisp.Nil)
 	if next != nil {
-		next.checkArgs = m.checkNextArgs
+		next.checkArgs, next.method = m.checkNextArgs, m
 		argv[0] = next
 	} else if m.usesNext {
-		argv[0] = &nextMethods{gf: m.gf, args: args, checkArgs: m.checkNextArgs}
+		argv[0] = &nextMethods{gf: m.gf, method: m, args: args, checkArgs: m.checkNextArgs}
 	}
 	argv = append(argv, args...)
 	return t.ApplyKeepingValues(m.fn, argv)
@@ -426,8 +448,16 @@ func (nm *nextMethods) callNext(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if nm.tail != nil {
 		return nm.tail(t, args)
 	}
-	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", printName(nm.gf.name), plainList(args))
+	// no-next-method, whose default method signals the error.
+	if g := programMethods(t, sNoNextMethod); g != nil && nm.method != nil {
+		return g.call(t, append([]lisp.Value{nm.gf.function(), nm.method}, args...))
+	}
+	noNextMethodError(printName(nm.gf.name), args)
 	return nil
+}
+
+func noNextMethodError(name string, args []lisp.Value) {
+	lisp.Errorf("call-next-method: there is no next method of %s for arguments %s", name, plainList(args))
 }
 
 // noApplicable signals CL's no-applicable-method error, naming the
@@ -479,7 +509,7 @@ func registerClosGeneric() {
 		nm := nextMethodsArg(args[0])
 		return lisp.Bool(nm != nil && (len(nm.methods) > 0 || nm.tail != nil))
 	})
-	defun("%defgeneric", "(name lambda-list documentation method-combination)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("%defgeneric", "(name lambda-list documentation method-combination argument-precedence-order)", "Defines a generic function (internal).", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		name := symbolArg("defgeneric", args[0])
 		g := closOf(t).generic(t, "defgeneric", name)
 		t.NoteDefined(name)
@@ -488,9 +518,11 @@ func registerClosGeneric() {
 		// (CLHS defgeneric); those defmethod made stay.
 		g.methods = slices.DeleteFunc(g.methods, func(m *method) bool { return m.fromDefgeneric })
 		g.reindex()
+		g.forgetShapeIfEmpty()
 		g.setArity("defgeneric", sh.nreq)
 		g.setShape("defgeneric", sh)
 		g.declared = sh
+		g.setPrecedence("defgeneric", args[1], args[4])
 		g.combo, g.mostSpecificLast = closOf(t).findCombination("defgeneric", args[3])
 		for _, m := range g.methods {
 			g.checkAcceptsKeys("defgeneric", m.shape)
@@ -697,4 +729,35 @@ func init() {
 		fn, _, _ := resolve(name)
 		return fn
 	}
+}
+
+// setPrecedence sets the argument precedence order, a permutation of the
+// required parameters of lambdaList; nil is the default, left to right.
+// Anything else is a program-error (CLHS defgeneric).
+func (g *generic) setPrecedence(op string, lambdaList, order lisp.Value) {
+	g.precedence = nil
+	g.cache, g.last = nil, nil
+	if order == lisp.Value(lisp.Nil) {
+		return
+	}
+	var required []lisp.Value
+	for _, p := range lisp.ListToSlice(op, lambdaList) {
+		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
+			break
+		}
+		required = append(required, p)
+	}
+	names := lisp.ListToSlice(op, order)
+	positions := make([]int, 0, len(names))
+	for _, n := range names {
+		i := slices.Index(required, n)
+		if i < 0 || slices.Contains(positions, i) {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: the argument precedence order %s is not a permutation of the required parameters of %s", op, lisp.Prin1ToString(order), lisp.Prin1ToString(lambdaList))
+		}
+		positions = append(positions, i)
+	}
+	if len(positions) != len(required) {
+		lisp.SignalClass(lisp.ClassProgramError, "%s: the argument precedence order %s is not a permutation of the required parameters of %s", op, lisp.Prin1ToString(order), lisp.Prin1ToString(lambdaList))
+	}
+	g.precedence = positions
 }

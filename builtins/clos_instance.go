@@ -162,6 +162,9 @@ func allocateInstance(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if c.Kind != lisp.StandardClass && c.Kind != lisp.StructureClass {
 		lisp.Errorf("%s: %s is not a standard class or a structure class", op, lisp.Prin1ToString(c.Name))
 	}
+	if c.Kind == lisp.StandardClass {
+		return newStandardInstance(op, c)
+	}
 	return &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots))}
 }
 
@@ -210,8 +213,9 @@ func makeInstance(t *eval.Thread, args []lisp.Value) lisp.Value {
 			initargs = append(initargs[:len(initargs):len(initargs)], info.defaultInitargs[i], t.Call(info.defaultInitargs[i+1]))
 		}
 	}
+	checkFinalized(op, c)
 	g := ci.generic(t, op, sInitializeInstance)
-	x := &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots))}
+	x := newStandardInstance(op, c)
 	all := append([]lisp.Value{x}, initargs...)
 	checkInitargs(t, op, c, all, g)
 	g.call(t, all)
@@ -290,6 +294,9 @@ func slotAccepts(c *lisp.Class, k lisp.Value) bool {
 func (ci *closImage) construct(t *eval.Thread, op string, c *lisp.Class, initargs []lisp.Value) *lisp.Instance {
 	info := infoOf(c)
 	x := &lisp.Instance{Class: c, Slots: make([]lisp.Value, len(c.Slots))}
+	if c.Kind == lisp.StandardClass {
+		x = newStandardInstance(op, c)
+	}
 	for _, s := range info.slots {
 		v, found := lisp.Value(nil), false
 		for i := 0; i+1 < len(initargs); i += 2 {
@@ -367,7 +374,6 @@ func printUnreadable(t *eval.Thread, args []lisp.Value) lisp.Value {
 }
 
 func registerClosInstance() {
-	defun("make-instance", "(class &rest initargs)", "Make an instance of the class (a class or its name), initialised from the initargs by initialize-instance.", makeInstance)
 	defun("allocate-instance", "(class &rest initargs)", "Return a new instance of the class with every slot unbound.", allocateInstance)
 	for _, name := range []string{"print-object", "initialize-instance", "no-applicable-method", "shared-initialize", "reinitialize-instance"} {
 		sym := lisp.Sym(name)

@@ -39,6 +39,14 @@ var (
 	kwIdentity          = lisp.Sym(":identity")
 	kwDefaultInitargs   = lisp.Sym(":default-initargs")
 	kwMethodCombination = lisp.Sym(":method-combination")
+	kwMetaclass         = lisp.Sym(":metaclass")
+	// kwArgumentPrecedenceOrder is defgeneric's option and
+	// ensure-generic-function's keyword.
+	kwArgumentPrecedenceOrder = lisp.Sym(":argument-precedence-order")
+	kwGenericFunctionClass    = lisp.Sym(":generic-function-class")
+	kwMethodClass             = lisp.Sym(":method-class")
+	sStandardGenericFunction  = lisp.Sym("standard-generic-function")
+	sStandardClass            = lisp.Sym("standard-class")
 	// methodsVar holds a method's next methods; uninterned, so no
 	// program's variable can capture it.
 	methodsVar = &lisp.Symbol{Name: "NEXT-METHODS"}
@@ -92,6 +100,12 @@ func expandDefclass(t *eval.Thread, form lisp.Value) lisp.Value {
 				defaults = append(defaults, rest[i], lisp.List(sLambda, lisp.Nil, rest[i+1]))
 			}
 		case kwDocumentation:
+		case kwMetaclass:
+			// standard-class is what defclass makes anyway; nodelisp
+			// has no metaobject protocol to make other metaclasses.
+			if len(items) != 2 || items[1] != lisp.Value(sStandardClass) {
+				syntaxError(op, "the class option %s is not supported (only (:metaclass standard-class))", lisp.Prin1ToString(o))
+			}
 		default:
 			syntaxError(op, "the class option %s is not supported", lisp.Prin1ToString(items[0]))
 		}
@@ -171,8 +185,9 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 	const op = "defgeneric"
 	args := macroArgs(op, form, 2, -1)
 	name := writerName(args[0])
-	var doc, combination lisp.Value = lisp.Nil, lisp.Nil
+	var doc, combination, precedence lisp.Value = lisp.Nil, lisp.Nil, lisp.Nil
 	var methods []lisp.Value
+	given := map[lisp.Value]bool{}
 	for _, o := range args[2:] {
 		items := listOf(op, "option", o)
 		if len(items) == 0 {
@@ -200,12 +215,31 @@ func expandDefgeneric(t *eval.Thread, form lisp.Value) lisp.Value {
 				syntaxError(op, "the :documentation option is given twice")
 			}
 			doc = items[1]
+		case items[0] == lisp.Value(kwGenericFunctionClass), items[0] == lisp.Value(kwMethodClass):
+			// Only the standard classes, which defgeneric makes anyway:
+			// nodelisp has no metaobject protocol to make others.
+			if given[items[0]] {
+				syntaxError(op, "the %s option is given twice", lisp.Prin1ToString(items[0]))
+			}
+			given[items[0]] = true
+			want := sStandardGenericFunction
+			if items[0] == lisp.Value(kwMethodClass) {
+				want = sStandardMethod
+			}
+			if len(items) != 2 || items[1] != lisp.Value(want) {
+				syntaxError(op, "the option %s is not supported (only (%s %s))", lisp.Prin1ToString(o), lisp.Prin1ToString(items[0]), lisp.Prin1ToString(want))
+			}
+		case items[0] == lisp.Value(kwArgumentPrecedenceOrder):
+			if precedence != lisp.Value(lisp.Nil) {
+				syntaxError(op, "the :argument-precedence-order option is given twice")
+			}
+			precedence = lisp.List(items[1:]...)
 		case symbolNamed(items[0], "DECLARE"):
 		default:
 			syntaxError(op, "the option %s is not supported", lisp.Prin1ToString(items[0]))
 		}
 	}
-	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc, quoted(combination))}, methods...)
+	out := append([]lisp.Value{sProgn, lisp.List(sDefgenericRT, quoted(name), quoted(args[1]), doc, quoted(combination), quoted(precedence))}, methods...)
 	return lisp.List(append(out, lisp.List(sFunction, name))...)
 }
 
@@ -234,6 +268,13 @@ func expandDefmethod(t *eval.Thread, form lisp.Value) lisp.Value {
 	hasKey, allowOther := false, false
 	for _, p := range listOf(op, "lambda list", rest[0]) {
 		if s, ok := p.(*lisp.Symbol); ok && strings.HasPrefix(s.Name, "&") {
+			if s.Name == "&AUX" && hasKey && !allowOther {
+				// The keywords other methods take are the generic
+				// function's business, so each method allows them;
+				// &allow-other-keys must come before &aux.
+				params = append(params, sAmpAllowOtherKeys)
+				allowOther = true
+			}
 			section = s.Name
 			switch section {
 			case "&KEY":

@@ -190,21 +190,30 @@ func ensureGeneric(t *eval.Thread, args []lisp.Value) lisp.Value {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", op)
 	}
 	g := closOf(t).generic(t, op, name)
+	var lambdaList, precedence lisp.Value
+	hasPrecedence := false
 	for i := 0; i < len(opts); i += 2 {
 		switch {
 		case symbolNamed(opts[i], "LAMBDA-LIST") && isKeyword(opts[i]):
-			sh := parseShape(op, opts[i+1])
+			lambdaList = opts[i+1]
+			sh := parseShape(op, lambdaList)
+			g.forgetShapeIfEmpty()
 			g.setArity(op, sh.nreq)
 			g.setShape(op, sh)
 			g.declared = sh
-		case symbolNamed(opts[i], "ARGUMENT-PRECEDENCE-ORDER") && isKeyword(opts[i]):
-			// Dispatch takes the required parameters left to right.
-			lisp.Errorf("%s: :argument-precedence-order is not supported (methods are ordered by the required parameters from left to right)", op)
+		case opts[i] == lisp.Value(kwArgumentPrecedenceOrder):
+			precedence, hasPrecedence = opts[i+1], true
 		case opts[i] == lisp.Value(kwDocumentation):
 			if doc, ok := opts[i+1].(*lisp.String); ok && g.fn != nil {
 				g.fn.Doc = doc.S
 			}
 		}
+	}
+	if hasPrecedence {
+		if lambdaList == nil {
+			lisp.SignalClass(lisp.ClassProgramError, "%s: :argument-precedence-order needs :lambda-list", op)
+		}
+		g.setPrecedence(op, lambdaList, precedence)
 	}
 	t.NoteDefined(name)
 	return g.function()

@@ -4,6 +4,7 @@ package builtins
 // ways an instance's slots are read and written by name.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/eval"
@@ -28,6 +29,16 @@ type classInfo struct {
 	printDepth bool
 	// direct are a standard class's own slots, as its defclass gave them.
 	direct []*directSlot
+	// subclasses are the standard classes that name this one as a direct
+	// superclass, finalized again when it changes.
+	subclasses []*lisp.Class
+	// forward marks the placeholder of a class named as a superclass
+	// before it is defined; finalized says a standard class's precedence
+	// list and slots are computed, so it can have instances.
+	forward, finalized bool
+	// layout is the slots a standard class's instances hold now;
+	// instances made under an older one are updated on their next use.
+	layout *slotLayout
 }
 
 // slotDef is one effective slot.
@@ -60,7 +71,9 @@ func instanceArg(t *eval.Thread, op string, v lisp.Value) *lisp.Instance {
 	if !ok {
 		lisp.TypeError(op, v, "a structure or standard object")
 	}
-	return closOf(t).resolve(t, x)
+	x = closOf(t).resolve(t, x)
+	ensureCurrent(x)
+	return x
 }
 
 // slotOf finds the slot name of x, or signals the error SBCL's
@@ -79,6 +92,7 @@ func slotOf(op string, x *lisp.Instance, name lisp.Value) *slotDef {
 }
 
 func (s *slotDef) get(x *lisp.Instance) lisp.Value {
+	ensureCurrent(x)
 	if s.index < 0 {
 		return s.shared.v
 	}
@@ -87,6 +101,7 @@ func (s *slotDef) get(x *lisp.Instance) lisp.Value {
 }
 
 func (s *slotDef) set(x *lisp.Instance, v lisp.Value) {
+	ensureCurrent(x)
 	if s.index < 0 {
 		s.shared.v = v
 		return
@@ -95,12 +110,12 @@ func (s *slotDef) set(x *lisp.Instance, v lisp.Value) {
 	x.Slots[s.index] = v
 }
 
-// checkLayout signals an error for an instance made before its class was
-// redefined with more slots: nodelisp does not update such instances
-// (CL's make-instances-obsolete).
+// checkLayout signals an error, rather than let an index run off the
+// end, for an instance whose slots do not match its class's: one a
+// (setf find-class) or a restore left behind.
 func checkLayout(s *slotDef, x *lisp.Instance) {
 	if s.index >= len(x.Slots) {
-		lisp.Errorf("slot %s: %s was made before its class was redefined, and nodelisp does not update instances to a new definition", lisp.Prin1ToString(s.name), lisp.Prin1ToString(x.Class.Name))
+		lisp.Errorf("slot %s: the slots of this %s do not match its class's", lisp.Prin1ToString(s.name), lisp.Prin1ToString(x.Class.Name))
 	}
 }
 
@@ -137,9 +152,9 @@ var (
 )
 
 // programMethods returns the generic function name when the program has
-// added methods to it, nil while it has only the library's default.
+// added methods to it, nil while it has only the library's defaults.
 func programMethods(t *eval.Thread, name *lisp.Symbol) *generic {
-	if g, ok := closOf(t).generics[name]; ok && len(g.methods) > 1 {
+	if g, ok := closOf(t).generics[name]; ok && slices.ContainsFunc(g.methods, func(m *method) bool { return !m.builtin }) {
 		return g
 	}
 	return nil

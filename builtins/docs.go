@@ -15,6 +15,9 @@ import (
 func registerDocs() {
 	defun("documentation", "(x doc-type)", "The documentation string of a function ('function), variable ('variable) or deftype ('type), or nil.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		kind := symbolArg("documentation", a[1])
+		if v, ok := setDocumentation(t, a[0], kind); ok {
+			return v
+		}
 		var doc string
 		switch x := a[0].(type) {
 		case *lisp.Package:
@@ -45,6 +48,11 @@ func registerDocs() {
 	defun("describe", "(object &optional stream)", "Print what is known of an object: a symbol's function, macro or value with lambda list and doc; return no values.", func(t *eval.Thread, a []lisp.Value) lisp.Value {
 		s := outStream(t, "describe", a, 1)
 		s.FreshLine()
+		// describe-object is the generic function a program extends.
+		if g := programMethods(t, sDescribeObject); g != nil {
+			g.call(t, []lisp.Value{a[0], s})
+			return t.Values()
+		}
 		s.WriteString(docsDescribe(t, a[0]))
 		return t.Values()
 	})

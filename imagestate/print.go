@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/nodelisp/nodelisp/builtins"
 	"github.com/nodelisp/nodelisp/lisp"
 )
 
@@ -290,11 +292,14 @@ func (w *writer) write(v lisp.Value) {
 			return
 		}
 		// Slots by name, so a value still reads into a class whose slots
-		// were reordered; an unbound slot is left out.
+		// were reordered; an unbound slot is left out. An instance of a
+		// class redefined since it was last used holds the slots of the
+		// old definition: those the class still has are written, as the
+		// update at its next use would keep them.
 		w.b.WriteString("#I(")
 		w.symbol(x.Class.Name)
-		for i, name := range x.Class.Slots {
-			if x.Slots[i] == nil {
+		for i, name := range builtins.InstanceSlotNames(x) {
+			if i >= len(x.Slots) || x.Slots[i] == nil || !slices.Contains(x.Class.Slots, name) {
 				continue
 			}
 			w.b.WriteByte(' ')

@@ -14,6 +14,10 @@ import "sync/atomic"
 type Instance struct {
 	Class *Class
 	Slots []Value
+	// Layout is the defining package's record of the slots Slots held
+	// when it was made: an instance whose class was redefined since is
+	// brought up to date from it the next time its slots are used.
+	Layout any
 }
 
 // IsStructure reports whether x is (or will resolve to) a structure.

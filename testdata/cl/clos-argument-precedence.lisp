@@ -1,0 +1,17 @@
+;; :argument-precedence-order decides which parameter's specializers
+;; order the methods first, in defgeneric and ensure-generic-function.
+(defgeneric ap-f (x y)
+  (:argument-precedence-order y x)
+  (:method ((x t) (y symbol)) (list x y))
+  (:method ((x symbol) (y t)) (list y x)))
+(print (list (ap-f 1 'a) (ap-f 'b 2) (ap-f 'a 'b)))
+(defgeneric ap-g (x y)
+  (:method ((x t) (y symbol)) 1)
+  (:method ((x symbol) (y t)) 2))
+(print (mapcar #'ap-g '(a a 3) '(b 4 b)))
+(print (eq #'ap-g (ensure-generic-function 'ap-g :lambda-list '(x y) :argument-precedence-order '(y x))))
+(print (mapcar #'ap-g '(a a 3) '(b 4 b)))
+(print (mapcar (lambda (order)
+                 (handler-case (progn (eval `(defgeneric ap-h (x y) (:argument-precedence-order ,@order))) :ok)
+                   (program-error () :program-error)))
+               '((x y x) (x) (x z) (y x))))

@@ -1,0 +1,17 @@
+;; A later definition with a documentation string of its own takes over
+;; from the string setf gave: defun, defparameter and defgeneric.
+(defun dd-f () "one" 1)
+(setf (documentation 'dd-f 'function) "set")
+(print (documentation 'dd-f 'function))
+(defun dd-f () "two" 2)
+(print (documentation 'dd-f 'function))
+(defvar *dd-v* 1 "var one")
+(setf (documentation '*dd-v* 'variable) "var set")
+(print (documentation '*dd-v* 'variable))
+(defparameter *dd-v* 2 "var two")
+(print (documentation '*dd-v* 'variable))
+(defgeneric dd-g (x) (:documentation "g one"))
+(setf (documentation #'dd-g t) "g set")
+(print (documentation #'dd-g t))
+(defgeneric dd-g (x) (:documentation "g two"))
+(print (documentation #'dd-g t))

@@ -1,0 +1,17 @@
+;; setf of documentation, on a generic function (t and function are one
+;; type for it), a function's name, a variable and a method.
+(defgeneric ds-f (x) (:documentation "boo!") (:method ((x t)) x))
+(print (documentation #'ds-f t))
+(print (setf (documentation #'ds-f t) "foo"))
+(print (documentation #'ds-f 'function))
+(print (setf (documentation #'ds-f 'function) "bar"))
+(print (documentation #'ds-f t))
+(defun ds-g () 1)
+(print (setf (documentation 'ds-g 'function) "the g"))
+(print (documentation 'ds-g 'function))
+(defvar *ds-v* 1)
+(print (setf (documentation '*ds-v* 'variable) "a variable"))
+(print (documentation '*ds-v* 'variable))
+(let ((m (first (compute-applicable-methods #'ds-f '(1)))))
+  (print (setf (documentation m t) "BAR"))
+  (print (documentation m t)))
