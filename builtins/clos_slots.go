@@ -220,9 +220,18 @@ func registerClosSlots() {
 		})
 	}
 	defun("slot-value", "(object slot-name)", "Return the value of the named slot of the object.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if c, ok := args[0].(*lisp.Condition); ok {
+			return conditionSlotValue(t, "slot-value", c, args[1])
+		}
 		return slotValue(t, instanceArg(t, "slot-value", args[0]), args[1])
 	})
 	defun("(setf slot-value)", "(value object slot-name)", "Set the named slot of the object to value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if c, ok := args[1].(*lisp.Condition); ok {
+			if _, has := conditionSlotAccess(t, c, args[2], args[0]); !has {
+				conditionSlotValue(t, "(setf slot-value)", c, args[2])
+			}
+			return args[0]
+		}
 		x := instanceArg(t, "(setf slot-value)", args[1])
 		s, ok := findSlot(x, args[2])
 		if !ok {
@@ -233,6 +242,13 @@ func registerClosSlots() {
 		return args[0]
 	})
 	defun("slot-boundp", "(object slot-name)", "True if the named slot of the object has a value.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if c, ok := args[0].(*lisp.Condition); ok {
+			v, has := conditionSlotAccess(t, c, args[1], nil)
+			if !has {
+				conditionSlotValue(t, "slot-boundp", c, args[1])
+			}
+			return lisp.Bool(v != nil)
+		}
 		x := instanceArg(t, "slot-boundp", args[0])
 		s, ok := findSlot(x, args[1])
 		if !ok {
