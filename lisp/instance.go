@@ -49,6 +49,10 @@ func (p *printer) instanceDefault(x *Instance, depth int) {
 		p.b.WriteByte('#')
 		return
 	}
+	if x.outdatedStructure() {
+		p.outdatedStructure(x)
+		return
+	}
 	p.b.WriteString("#S(")
 	p.symbol(x.Class.Name)
 	if x.Class.Kind == UnresolvedClass {
@@ -74,6 +78,24 @@ func (p *printer) instanceDefault(x *Instance, depth int) {
 		}
 	}
 	p.b.WriteByte(')')
+}
+
+// outdatedStructure reports whether x was made before its structure was
+// redefined with another number of slots: its values no longer line up
+// with the class's slot names.
+func (x *Instance) outdatedStructure() bool {
+	return x.Class.Kind != UnresolvedClass && len(x.Slots) != len(x.Class.Slots)
+}
+
+// outdatedStructure prints such an instance without its slots, which
+// have no names any more (SBCL prints it as unprintable).
+func (p *printer) outdatedStructure(x *Instance) {
+	if p.o.Readably {
+		SignalClass(ClassPrintNotReadable, "print-not-readable: the %s was made before its structure was redefined (*print-readably* is t)", x.Class.Name.Name)
+	}
+	p.b.WriteString("#<")
+	p.symbol(x.Class.Name)
+	p.b.WriteString(" made before its structure was redefined>")
 }
 
 // DefaultInstanceString prints x under o as if its class had no printer

@@ -33,6 +33,10 @@ func (p *printer) prettyStruct(x *Instance, depth int) {
 		p.b.WriteByte('#')
 		return
 	}
+	if x.outdatedStructure() {
+		p.outdatedStructure(x)
+		return
+	}
 	p.b.WriteString("#S(")
 	p.pp.startBlock(p.b.Len(), "", ")")
 	p.symbol(x.Class.Name)
