@@ -55,7 +55,6 @@ func optionalPackage(t *eval.Thread, op string, a []lisp.Value, i int) *lisp.Pac
 	return t.CurrentPackage()
 }
 
-// packageErr signals a package operation's error as a package-error.
 // correctable reports whether err is the package error of this kind that
 // a program may continue past.
 func correctable(err error, kind string) bool {
@@ -63,6 +62,7 @@ func correctable(err error, kind string) bool {
 	return errors.As(err, &pe) && pe.Correctable == kind
 }
 
+// packageErr signals a package operation's error as a package-error.
 func packageErr(op string, err error) {
 	if err == nil {
 		return

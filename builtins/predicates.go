@@ -247,6 +247,11 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 	case "READTABLE":
 		_, ok := v.(*reader.Readtable)
 		return ok
+	case "PPRINT-DISPATCH-TABLE":
+		// nodelisp's name for the type of *print-pprint-dispatch*'s
+		// values (SBCL's is in its own SB-PRETTY package).
+		_, ok := v.(*lisp.PprintTable)
+		return ok
 	}
 	if is, known := classTypep(t, v, s); known {
 		return is

@@ -45,6 +45,7 @@ var describedTypes = map[string]string{
 	"byte specifier":                              "CONS",
 	"string or a non-negative integer":            "(OR STRING (INTEGER 0))",
 	"string or a character":                       "(OR STRING CHARACTER)",
+	"string or nil":                               "(OR STRING NULL)",
 	"binary input stream (of (unsigned-byte 8))":  "STREAM",
 	"binary output stream (of (unsigned-byte 8))": "STREAM",
 	"character file stream":                       "FILE-STREAM",
