@@ -1,10 +1,12 @@
 package session
 
 import (
+	"context"
 	"path"
 	"strings"
 
 	"github.com/nodelisp/nodelisp/files"
+	"github.com/nodelisp/nodelisp/interp"
 	"github.com/nodelisp/nodelisp/lisp"
 	"github.com/nodelisp/nodelisp/unpack"
 )
@@ -36,6 +38,36 @@ func (p *pathArg) UnpackLisp(v lisp.Value) error {
 		return nil
 	}
 	return &unpack.Mismatch{Want: "a pathname designator (a pathname or a namestring)", Type: lisp.Intern("PATHNAME")}
+}
+
+// merged is p with its name merged with *default-pathname-defaults* as
+// the program has it bound, as the standard's file functions merge
+// theirs: a relative name is found in that directory. In a session the
+// variable's global value is the working directory, where the name was
+// found before; a name within the working directory stays relative to it,
+// so messages name files as they did.
+func (s *Session) merged(ctx context.Context, p pathArg) pathArg {
+	v, _ := interp.SymbolValue(ctx, "*default-pathname-defaults*")
+	defaults, ok := v.(*lisp.Pathname)
+	if !ok || defaults.Logical {
+		return p
+	}
+	d, err := s.fileDir()
+	if err != nil {
+		return p
+	}
+	if defaults.NativeNamestring() == workdirPathname(d).NativeNamestring() && p.Name != "" {
+		return p // the working directory resolves the name as it is
+	}
+	name := lisp.MergePathnames(p.pathname(), defaults, lisp.Nil).NativeNamestring()
+	if name == "" {
+		return p
+	}
+	if rel, err := d.Rel(name); err == nil {
+		name = rel
+	}
+	p.Name = name
+	return p
 }
 
 // pathname is the designator as a pathname.

@@ -119,6 +119,7 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 			// accepted and not consulted.
 			unpack.Args("open", args, "path", &name, "&key", "direction", &direction, "if-exists", &ifExists,
 				"if-does-not-exist", &ifMissing, "element-type", &element, "external-format", nil)
+			name = s.merged(ctx, name)
 			v := s.open(ctx, name.Name, direction, ifExists, ifMissing)
 			switch x := v.(type) {
 			case *lisp.InputStream:
