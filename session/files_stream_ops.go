@@ -29,7 +29,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("probe-file", args, "pathspec", &name)
-			name = s.merged(ctx, name)
+			name = s.file(ctx, "probe-file", name)
 			if p, ok := s.probe("probe-file", name); ok {
 				return p, nil
 			}
@@ -39,7 +39,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("truename", args, "filespec", &name)
-			name = s.merged(ctx, name)
+			name = s.file(ctx, "truename", name)
 			if p, ok := s.probe("truename", name); ok {
 				return p, nil
 			}
@@ -50,7 +50,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("file-write-date", args, "pathspec", &name)
-			name = s.merged(ctx, name)
+			name = s.file(ctx, "file-write-date", name)
 			when, ok, err := s.mustFileDir("file-write-date").ModTime(name.Name)
 			if err != nil {
 				fileError("file-write-date", err)
@@ -64,7 +64,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("file-author", args, "pathspec", &name)
-			name = s.merged(ctx, name)
+			name = s.file(ctx, "file-author", name)
 			if _, ok := s.probe("file-author", name); !ok {
 				fileError("file-author", &files.Error{Path: name.Name, Problem: "does not exist"})
 			}
@@ -125,7 +125,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var from, to pathArg
 			unpack.Args("rename-file", args, "filespec", &from, "new-name", &to)
-			from = s.merged(ctx, from)
+			from = s.file(ctx, "rename-file", from)
 			// The new name is merged with the old file's truename, as
 			// the standard has it: "c" renames sub/a.lisp to sub/c.lisp.
 			d := s.mustFileDir("rename-file")
@@ -165,7 +165,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("ensure-directories-exist", args, "pathspec", &name, "&key", "verbose", nil)
-			name = s.merged(ctx, name)
+			name = s.file(ctx, "ensure-directories-exist", name)
 			if replaying(ctx) {
 				lisp.Errorf("ensure-directories-exist: files are not changed while definitions are replayed")
 			}
@@ -183,12 +183,22 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		"Returns the truenames of the files and directories of one directory whose names match PATHSPEC (* and ? in the last part, as in \"src/*.lisp\"), sorted.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var pattern pathArg
-			unpack.Args("directory", args, "pathspec", &pattern)
+			// The keyword arguments are the implementation's own (SBCL's
+			// :resolve-symlinks); nodelisp has none to read.
+			if len(args) > 1 && len(args)%2 == 0 {
+				lisp.SignalClass(lisp.ClassProgramError, "directory: odd number of keyword arguments")
+			}
+			unpack.Args("directory", args[:1], "pathspec", &pattern)
 			pattern = s.merged(ctx, pattern)
 			d := s.mustFileDir("directory")
 			dir, glob := path.Split(pattern.Name)
 			if strings.ContainsAny(dir, "*?[") {
-				lisp.Errorf("directory: %s: wildcards are supported in the last part of the path only", pattern.Name)
+				fileError("directory", &files.Error{Path: pattern.Name, Problem: "has a wildcard before its last part: wildcards are supported in the last part of the path only"})
+			}
+			if dir != "" {
+				if _, err := d.Rel(dir); err != nil {
+					fileError("directory", err)
+				}
 			}
 			if glob == "" {
 				return lisp.Nil, nil // "dir/" names the directory itself, not its entries

@@ -1,0 +1,26 @@
+;; The file functions take a file stream for the file it is open on and a
+;; logical pathname for the file it translates to; a pathname with a
+;; wildcard names no one file, a file-error, and so does a directory that
+;; leads nowhere.
+(with-open-file (s "a.txt" :direction :output)
+  (write-string "abc" s))
+(with-open-file (s "a.txt")
+  (print (pathname-name (probe-file s)))
+  (print (equal (truename s) (truename "a.txt")))
+  (print (pathname-type (pathname s)))
+  (print (integerp (file-write-date s))))
+(setf (logical-pathname-translations "FILESHOST")
+      `(("**;*.*.*" ,(merge-pathnames "**/*.*" (truename "")))))
+(print (pathname-name (probe-file "FILESHOST:A.TXT")))
+(print (equal (truename "FILESHOST:A.TXT") (truename "a.txt")))
+(print (mapcar #'pathname-name (directory "FILESHOST:*.TXT")))
+(print (with-open-file (s (logical-pathname "FILESHOST:A.TXT")) (read-line s)))
+(print (handler-case (probe-file (make-pathname :name :wild :type "txt"))
+         (file-error (c) (list :file-error (pathname-name (file-error-pathname c))))))
+(print (handler-case (ensure-directories-exist (make-pathname :directory '(:relative :wild) :name "x"))
+         (file-error () :file-error)))
+(print (handler-case (directory (make-pathname :directory '(:absolute :back)))
+         (file-error () :file-error)))
+(print (handler-case (directory (make-pathname :directory '(:relative :wild-inferiors :up)))
+         (file-error () :file-error)))
+(print (mapcar #'pathname-name (directory "*.txt" :allow-other-keys t :no-such-key 1)))
