@@ -90,7 +90,9 @@ func (s *Session) merged(ctx context.Context, p pathArg) pathArg {
 	if name == "" {
 		return p
 	}
-	if rel, err := d.Rel(name); err == nil {
+	// A wildcard stays in an absolute name: made relative, a directory
+	// such as **/../ would be cleaned away.
+	if rel, err := d.Rel(name); err == nil && !strings.ContainsAny(name, "*?[") {
 		name = rel
 	}
 	p.Name = name

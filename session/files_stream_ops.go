@@ -135,6 +135,14 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			}
 			old := truename(d, fromRel, false)
 			target := lisp.MergePathnames(to.pathname(), old, lisp.Nil)
+			var defaulted lisp.Value = target
+			if named, ok := interp.Call(ctx, "pathname", to.Given).(*lisp.Pathname); ok && named.Logical {
+				// A logical new name is merged with the logical name
+				// given, and is the first value; the file is where
+				// that translates to.
+				defaulted = interp.Call(ctx, "merge-pathnames", named, from.Given)
+				target = lisp.ParseNamestring(s.file(ctx, "rename-file", pathArg{Name: to.Name, Given: defaulted}).Name)
+			}
 			rel, err := d.Rel(target.NativeNamestring())
 			var fe *files.Error
 			if errors.As(err, &fe) {
@@ -158,7 +166,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			if fromRel != rel {
 				s.changeFile(ctx, "rename-file", from.Name, func(*string) *string { return nil })
 			}
-			return interp.Values(ctx, target, old, truename(d, rel, false)), nil
+			return interp.Values(ctx, defaulted, old, truename(d, rel, false)), nil
 		})
 	it.Define("ensure-directories-exist", "(pathspec &key verbose)",
 		"Creates the directories of PATHSPEC (everything up to its last /) that are missing; returns PATHSPEC and whether it created any. Undo does not remove them.",
