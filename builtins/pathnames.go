@@ -30,10 +30,16 @@ func pathnameArg(t *eval.Thread, op string, v lisp.Value) *lisp.Pathname {
 	case *lisp.String:
 		return parseNamestring(t, x.S)
 	case *lisp.InputStream:
+		if x.Logical != nil {
+			return x.Logical
+		}
 		if x.File != "" {
 			return lisp.ParseNamestring(x.File)
 		}
 	case *lisp.Stream:
+		if x.Logical != nil {
+			return x.Logical
+		}
 		if x.File != "" {
 			return lisp.ParseNamestring(x.File)
 		}

@@ -98,6 +98,14 @@ func logicalPathnameArg(t *eval.Thread, op string, v lisp.Value, defaultHost str
 		if x.Logical {
 			return x
 		}
+	case *lisp.InputStream:
+		if x.Logical != nil {
+			return x.Logical
+		}
+	case *lisp.Stream:
+		if x.Logical != nil {
+			return x.Logical
+		}
 	case *lisp.String:
 		host, rest := defaultHost, x.S
 		if i := strings.IndexByte(x.S, ':'); i >= 0 {

@@ -131,11 +131,22 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 					file = path.Join(d.Path(), rel)
 				}
 			}
+			// Opened by a logical name, the stream's pathname is that
+			// name, as SBCL keeps it.
+			logical, _ := interp.Call(ctx, "pathname", name.Given).(*lisp.Pathname)
+			if logical != nil && logical.Logical {
+				// Merged with the defaults, as open merges its name:
+				// the version becomes :newest.
+				logical, _ = interp.Call(ctx, "merge-pathnames", logical).(*lisp.Pathname)
+			}
+			if logical != nil && !logical.Logical {
+				logical = nil
+			}
 			switch x := v.(type) {
 			case *lisp.InputStream:
-				x.File, x.Binary = file, element.binary
+				x.File, x.Binary, x.Logical = file, element.binary, logical
 			case *lisp.Stream:
-				x.File, x.Binary = file, element.binary
+				x.File, x.Binary, x.Logical = file, element.binary, logical
 			}
 			return v, nil
 		})

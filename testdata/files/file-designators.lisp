@@ -36,3 +36,9 @@
 (print (handler-case (length (directory (make-pathname :directory '(:relative :wild-inferiors :up)
                                                        :defaults *default-pathname-defaults*)))
          (file-error () :file-error)))
+;; A stream opened by a logical name has that name as its pathname.
+(with-open-file (s (logical-pathname "FILESHOST:NEW.TXT"))
+  (print (list (equal (pathname s) (logical-pathname "FILESHOST:NEW.TXT.NEWEST"))
+               (typep (logical-pathname s) 'logical-pathname)
+               (pathname-version (pathname s))
+               (read-line s))))
