@@ -121,14 +121,23 @@ func registerEnvironment() {
 		}
 		return lisp.T
 	})
-	defun("require", "(module-name &optional pathname-list)", "Return nil when *modules* has the module; otherwise an error, as nodelisp has no modules to load and loads no files for require.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+	defun("require", "(module-name &optional pathname-list)", "Return nil when *modules* has the module; otherwise load the files of PATHNAME-LIST (a pathname designator or a list of them) in order and return t; with none, an error, as nodelisp has no modules of its own to find.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
 		s := stringDesignator("require", args[0])
 		modules, _ := t.Interp().Global(symModules.Name)
 		if moduleProvided(modules, s) {
 			return lisp.Nil
 		}
-		lisp.Errorf("require: the module %q was never provided, and nodelisp has no modules of its own nor loads files for require", s)
-		return nil
+		if len(args) < 2 || args[1] == lisp.Value(lisp.Nil) {
+			lisp.Errorf("require: the module %q was never provided, and nodelisp has no modules of its own (give the files to load as the second argument)", s)
+		}
+		files := []lisp.Value{args[1]}
+		if _, ok := args[1].(*lisp.Cons); ok {
+			files = lisp.ListToSlice("require", args[1])
+		}
+		for _, f := range files {
+			t.Call(lisp.Sym("load"), f)
+		}
+		return lisp.T
 	})
 }
 

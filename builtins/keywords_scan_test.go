@@ -43,6 +43,9 @@ var ignoredKeywords = map[string]string{
 	"open :if-exists":                         "a bare image opens no file whatever the options: open signals its file-error (a session's open reads them)",
 	"open :if-does-not-exist":                 "a bare image opens no file whatever the options: open signals its file-error (a session's open reads them)",
 	"open :external-format":                   "a bare image opens no file whatever the options: open signals its file-error (a session's open reads them)",
+	"load :external-format":                   "files are read as UTF-8, the only encoding open reads",
+	"compile-file :external-format":           "files are read as UTF-8, the only encoding open reads",
+	"compile-file :print":                     "nothing is compiled, so there is no per-form report to print",
 	"close :abort":                            "a string stream has no output to discard",
 	"parse-namestring :junk-allowed":          "every string parses as a Unix namestring, so none holds junk (nor does SBCL's for Unix)",
 }

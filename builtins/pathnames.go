@@ -20,16 +20,31 @@ var (
 	kwAbort        = lisp.Sym(":abort")
 )
 
-// pathnameArg reads a pathname designator: a pathname, or a namestring,
-// parsed as a logical pathname when it starts with a logical host's name.
+// pathnameArg reads a pathname designator: a pathname, a namestring,
+// parsed as a logical pathname when it starts with a logical host's name,
+// or a file stream, whose file's name is its pathname.
 func pathnameArg(t *eval.Thread, op string, v lisp.Value) *lisp.Pathname {
 	switch x := v.(type) {
 	case *lisp.Pathname:
 		return x
 	case *lisp.String:
 		return parseNamestring(t, x.S)
+	case *lisp.InputStream:
+		if x.Logical != nil {
+			return x.Logical
+		}
+		if x.File != "" {
+			return lisp.ParseNamestring(x.File)
+		}
+	case *lisp.Stream:
+		if x.Logical != nil {
+			return x.Logical
+		}
+		if x.File != "" {
+			return lisp.ParseNamestring(x.File)
+		}
 	}
-	lisp.TypeError(op, v, "a pathname designator (a pathname or a namestring)")
+	lisp.TypeError(op, v, "a pathname designator (a pathname, a namestring or a file stream)")
 	return nil
 }
 

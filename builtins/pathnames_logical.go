@@ -98,6 +98,14 @@ func logicalPathnameArg(t *eval.Thread, op string, v lisp.Value, defaultHost str
 		if x.Logical {
 			return x
 		}
+	case *lisp.InputStream:
+		if x.Logical != nil {
+			return x.Logical
+		}
+	case *lisp.Stream:
+		if x.Logical != nil {
+			return x.Logical
+		}
 	case *lisp.String:
 		host, rest := defaultHost, x.S
 		if i := strings.IndexByte(x.S, ':'); i >= 0 {
@@ -108,7 +116,9 @@ func logicalPathnameArg(t *eval.Thread, op string, v lisp.Value, defaultHost str
 		}
 		lisp.SignalClass(lisp.ClassTypeError, "%s: %s names no logical host (logical-pathname-translations defines one)", op, lisp.Prin1ToString(v))
 	}
-	lisp.TypeError(op, v, "a logical pathname or its namestring")
+	lisp.Signal(&lisp.Condition{Class: lisp.ClassTypeError, Datum: v,
+		Expected: lisp.List(lisp.Sym("or"), lisp.Sym("logical-pathname"), lisp.Sym("string")),
+		Message:  op + ": the value " + lisp.Prin1ToString(v) + " is not a logical pathname or its namestring"})
 	return nil
 }
 

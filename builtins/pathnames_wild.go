@@ -112,6 +112,11 @@ func matchComponent(v, w lisp.Value) ([]string, bool) {
 		if s, ok := v.(*lisp.String); ok {
 			return []string{s.S}, true
 		}
+		if v == lisp.Value(kwWild) {
+			// A wild source takes nothing, so the wildcard it matched
+			// stays one in the translation: *.TXT translates to *.txt.
+			return nil, true
+		}
 		return []string{""}, true
 	}
 	ws, ok := w.(*lisp.String)

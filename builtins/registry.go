@@ -60,6 +60,7 @@ var groups = map[string]*group{
 	"lists_assoc":            {register: registerListsAssoc},
 	"lists_map":              {register: registerListsMap},
 	"lists_sets":             {register: registerListsSets},
+	"load":                   {register: registerLoad},
 	"loop":                   {register: registerLoop},
 	"macros":                 {register: registerMacros},
 	"macros_case":            {register: registerMacrosCase},

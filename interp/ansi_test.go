@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/interp"
 )
 
@@ -34,9 +32,13 @@ import (
 // limits the chapters; NODELISP_ANSI_OUT=DIR keeps each chapter's results
 // and the silent wrong answers there.
 //
-// Each chapter is one image (as the suite is one Lisp session): the
-// suite's auxiliary files and each test file's other forms are evaluated
-// in order, errors ignored, and each (deftest name form value…) becomes a
+// Each chapter is one image (as the suite is one Lisp session): a
+// session's under nodelisp, whose working directory is a fresh copy of
+// the suite, and SBCL run in another copy, so the tests of files and
+// pathnames open, write and delete the suite's sandbox files as the
+// suite's own runner lets them, and nothing is written into the checkout.
+// The suite's auxiliary files and each test file's other forms are
+// evaluated in order, errors ignored, and each (deftest name form value…) becomes a
 // check that form's values are the expected ones under the suite's
 // equality (equal, with vectors element by element and zeros of one kind
 // equal), with a time limit per test.
@@ -60,10 +62,10 @@ func TestANSISuite(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ch, err)
 		}
-		ours := runANSINodelisp(t, items)
+		ours := runANSINodelisp(t, items, copySuite(t, root))
 		var theirs map[string]string
 		if withSBCL {
-			theirs, err = runANSISBCL(items)
+			theirs, err = runANSISBCL(items, copySuite(t, root))
 			if err != nil {
 				// A chapter SBCL cannot load (symbols stops it) gives no
 				// reference to compare with: report it and go on.
@@ -101,6 +103,10 @@ type ansiItem struct {
 // does (gclload1.lsp).
 var ansiFiles = []string{"auxiliary/ansi-aux-macros.lsp", "universe.lsp", "auxiliary/random-aux.lsp", "auxiliary/ansi-aux.lsp", "cl-symbol-names.lsp"}
 
+// ansiSandbox is the suite's runner's last step before its tests
+// (doit2.lsp): relative file names are then the sandbox's files.
+var ansiSandbox = ansiItem{file: "doit2.lsp", text: `(setf *default-pathname-defaults* (truename #P"sandbox/"))`}
+
 var (
 	auxLoad  = regexp.MustCompile(`\(compile-and-load "ANSI-TESTS:AUX;([^"]+)"\)`)
 	fileLoad = regexp.MustCompile(`\(load(?:-here)? "([^"]+\.lsp)"\)`)
@@ -126,7 +132,10 @@ func ansiChapter(root, chapter string) ([]ansiItem, error) {
 		files = append(files, chapter+"/"+m[1])
 	}
 	var items []ansiItem
-	for _, f := range files {
+	for i, f := range files {
+		if i == len(ansiFiles) {
+			items = append(items, ansiSandbox)
+		}
 		src, err := os.ReadFile(filepath.Join(root, f))
 		if err != nil {
 			return nil, err
@@ -243,18 +252,16 @@ const ansiPrelude = `
 // ansiTestTimeout bounds one test or setup form.
 const ansiTestTimeout = 2 * time.Second
 
-// runANSINodelisp runs the items in one interpreter and returns each
-// test's outcome: pass, fail (a wrong answer) or error.
-func runANSINodelisp(t *testing.T, items []ansiItem) map[string]string {
+// runANSINodelisp runs the items in one session's image, whose working
+// directory is workdir, and returns each test's outcome: pass, fail (a
+// wrong answer) or error.
+func runANSINodelisp(t *testing.T, items []ansiItem, workdir string) map[string]string {
 	t.Helper()
-	it := interp.New(interp.Options{Stdout: io.Discard, Limits: eval.Limits{MaxSteps: 5_000_000}})
+	it := ansiSession(t, workdir)
 	run := func(text string) (interp.Result, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), ansiTestTimeout)
 		defer cancel()
 		return it.Eval(ctx, text)
-	}
-	if _, err := run(ansiPrelude); err != nil {
-		t.Fatalf("prelude: %v", err)
 	}
 	out := map[string]string{}
 	slow := os.Getenv("NODELISP_ANSI_VERBOSE") == "1"
@@ -360,14 +367,14 @@ const ansiSBCLDriver = `
 `
 
 // runANSISBCL writes the items as one file of driver calls and runs SBCL
-// over it.
-func runANSISBCL(items []ansiItem) (map[string]string, error) {
-	dir, err := os.MkdirTemp("", "ansi-sbcl")
+// over it in dir, a copy of the suite.
+func runANSISBCL(items []ansiItem, dir string) (map[string]string, error) {
+	driver, err := os.MkdirTemp("", "ansi-sbcl")
 	if err != nil {
 		return nil, err
 	}
 	if os.Getenv("NODELISP_ANSI_KEEP") != "1" {
-		defer os.RemoveAll(dir)
+		defer os.RemoveAll(driver)
 	}
 	var b strings.Builder
 	b.WriteString(ansiSBCLDriver)
@@ -379,11 +386,12 @@ func runANSISBCL(items []ansiItem) (map[string]string, error) {
 			fmt.Fprintf(&b, "(%%ansi-test %s %s)\n", lispString(item.name), lispString(item.check))
 		}
 	}
-	path := filepath.Join(dir, "run.lisp")
+	path := filepath.Join(driver, "run.lisp")
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
 	cmd := exec.Command("sbcl", "--noinform", "--non-interactive", "--no-sysinit", "--no-userinit", "--load", path)
+	cmd.Dir = dir
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

@@ -152,6 +152,9 @@ func parseLogicalNamestring(host, s string) *Pathname {
 	s = strings.ToUpper(s)
 	parts := strings.Split(s, ";")
 	file := parts[len(parts)-1]
+	// No directory is the host's top: (:absolute), as SBCL parses it, so
+	// "HOST:A.B" matches a translation's "**;*.*.*".
+	p.Directory = List(kwAbsolutePN)
 	if dirs := parts[:len(parts)-1]; len(dirs) > 0 {
 		out := []Value{kwAbsolutePN}
 		if dirs[0] == "" {

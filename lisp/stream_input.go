@@ -13,6 +13,9 @@ type InputStream struct {
 	// File is the path of the file a host's file stream reads, "" for a
 	// string input stream; it makes the stream a file-stream.
 	File string
+	// Logical is the logical pathname the file was opened by, nil when
+	// it was opened by a Unix name: the stream's pathname.
+	Logical *Pathname
 	// Binary marks a stream of (unsigned-byte 8): read-byte reads S's
 	// bytes, the character functions refuse it.
 	Binary bool

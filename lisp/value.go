@@ -106,6 +106,9 @@ type Stream struct {
 	// File is the path of the file a host's file stream writes, "" for
 	// any other stream; it makes the stream a file-stream.
 	File string
+	// Logical is the logical pathname the file was opened by, nil when
+	// it was opened by a Unix name: the stream's pathname.
+	Logical *Pathname
 	// Binary marks a stream of (unsigned-byte 8): write-byte writes to
 	// it, the character functions refuse it.
 	Binary bool

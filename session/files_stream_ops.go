@@ -26,18 +26,20 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		it.Evaluator().SetGlobal("*default-pathname-defaults*", workdirPathname(d))
 	}
 	it.Define("probe-file", "(pathspec)", "Returns the truename of the file PATHSPEC names (an absolute pathname within the working directory, ending in / for a directory) when it exists; nil otherwise.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("probe-file", args, "pathspec", &name)
+			name = s.file(ctx, "probe-file", name)
 			if p, ok := s.probe("probe-file", name); ok {
 				return p, nil
 			}
 			return lisp.Nil, nil
 		})
 	it.Define("truename", "(filespec)", "Returns the truename of the file FILESPEC names, an absolute pathname within the working directory; a file-error when there is none.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("truename", args, "filespec", &name)
+			name = s.file(ctx, "truename", name)
 			if p, ok := s.probe("truename", name); ok {
 				return p, nil
 			}
@@ -45,9 +47,10 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			return nil, nil
 		})
 	it.Define("file-write-date", "(pathspec)", "Returns when the file PATHSPEC names was last written, as a universal time; nil when there is no such file.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("file-write-date", args, "pathspec", &name)
+			name = s.file(ctx, "file-write-date", name)
 			when, ok, err := s.mustFileDir("file-write-date").ModTime(name.Name)
 			if err != nil {
 				fileError("file-write-date", err)
@@ -58,9 +61,10 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			return lisp.MakeInt(when.Unix() + unixToUniversal), nil
 		})
 	it.Define("file-author", "(pathspec)", "Returns nil: the author of a file in the working directory is not known (SBCL gives its owner's login name).",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("file-author", args, "pathspec", &name)
+			name = s.file(ctx, "file-author", name)
 			if _, ok := s.probe("file-author", name); !ok {
 				fileError("file-author", &files.Error{Path: name.Name, Problem: "does not exist"})
 			}
@@ -121,6 +125,7 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var from, to pathArg
 			unpack.Args("rename-file", args, "filespec", &from, "new-name", &to)
+			from = s.file(ctx, "rename-file", from)
 			// The new name is merged with the old file's truename, as
 			// the standard has it: "c" renames sub/a.lisp to sub/c.lisp.
 			d := s.mustFileDir("rename-file")
@@ -130,6 +135,14 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			}
 			old := truename(d, fromRel, false)
 			target := lisp.MergePathnames(to.pathname(), old, lisp.Nil)
+			var defaulted lisp.Value = target
+			if named, ok := interp.Call(ctx, "pathname", to.Given).(*lisp.Pathname); ok && named.Logical {
+				// A logical new name is merged with the logical name
+				// given, and is the first value; the file is where
+				// that translates to.
+				defaulted = interp.Call(ctx, "merge-pathnames", named, from.Given)
+				target = lisp.ParseNamestring(s.file(ctx, "rename-file", pathArg{Name: to.Name, Given: defaulted}).Name)
+			}
 			rel, err := d.Rel(target.NativeNamestring())
 			var fe *files.Error
 			if errors.As(err, &fe) {
@@ -153,13 +166,14 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 			if fromRel != rel {
 				s.changeFile(ctx, "rename-file", from.Name, func(*string) *string { return nil })
 			}
-			return interp.Values(ctx, target, old, truename(d, rel, false)), nil
+			return interp.Values(ctx, defaulted, old, truename(d, rel, false)), nil
 		})
 	it.Define("ensure-directories-exist", "(pathspec &key verbose)",
 		"Creates the directories of PATHSPEC (everything up to its last /) that are missing; returns PATHSPEC and whether it created any. Undo does not remove them.",
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("ensure-directories-exist", args, "pathspec", &name, "&key", "verbose", nil)
+			name = s.file(ctx, "ensure-directories-exist", name)
 			if replaying(ctx) {
 				lisp.Errorf("ensure-directories-exist: files are not changed while definitions are replayed")
 			}
@@ -175,13 +189,24 @@ func (s *Session) installFileOps(it *interp.Interpreter) {
 		})
 	it.Define("directory", "(pathspec &key)",
 		"Returns the truenames of the files and directories of one directory whose names match PATHSPEC (* and ? in the last part, as in \"src/*.lisp\"), sorted.",
-		func(_ context.Context, args []lisp.Value) (lisp.Value, error) {
+		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var pattern pathArg
-			unpack.Args("directory", args, "pathspec", &pattern)
+			// The keyword arguments are the implementation's own (SBCL's
+			// :resolve-symlinks); nodelisp has none to read.
+			if len(args) > 1 && len(args)%2 == 0 {
+				lisp.SignalClass(lisp.ClassProgramError, "directory: odd number of keyword arguments")
+			}
+			unpack.Args("directory", args[:1], "pathspec", &pattern)
+			pattern = s.merged(ctx, pattern)
 			d := s.mustFileDir("directory")
 			dir, glob := path.Split(pattern.Name)
 			if strings.ContainsAny(dir, "*?[") {
-				lisp.Errorf("directory: %s: wildcards are supported in the last part of the path only", pattern.Name)
+				fileError("directory", &files.Error{Path: pattern.Name, Problem: "has a wildcard before its last part: wildcards are supported in the last part of the path only"})
+			}
+			if dir != "" {
+				if _, err := d.Rel(dir); err != nil {
+					fileError("directory", err)
+				}
 			}
 			if glob == "" {
 				return lisp.Nil, nil // "dir/" names the directory itself, not its entries

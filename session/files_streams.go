@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"path"
 	"unicode/utf8"
 
 	"github.com/nodelisp/nodelisp/files"
@@ -119,12 +120,33 @@ func (s *Session) installFileStreams(it *interp.Interpreter) {
 			// accepted and not consulted.
 			unpack.Args("open", args, "path", &name, "&key", "direction", &direction, "if-exists", &ifExists,
 				"if-does-not-exist", &ifMissing, "element-type", &element, "external-format", nil)
+			name = s.file(ctx, "open", name)
 			v := s.open(ctx, name.Name, direction, ifExists, ifMissing)
+			// The stream's pathname is the file's absolute name, as the
+			// name merged with the defaults is in SBCL: it names the same
+			// file whatever the defaults are later.
+			file := name.Name
+			if d, err := s.fileDir(); err == nil {
+				if rel, err := d.Rel(name.Name); err == nil {
+					file = path.Join(d.Path(), rel)
+				}
+			}
+			// Opened by a logical name, the stream's pathname is that
+			// name, as SBCL keeps it.
+			logical, _ := interp.Call(ctx, "pathname", name.Given).(*lisp.Pathname)
+			if logical != nil && logical.Logical {
+				// Merged with the defaults, as open merges its name:
+				// the version becomes :newest.
+				logical, _ = interp.Call(ctx, "merge-pathnames", logical).(*lisp.Pathname)
+			}
+			if logical != nil && !logical.Logical {
+				logical = nil
+			}
 			switch x := v.(type) {
 			case *lisp.InputStream:
-				x.File, x.Binary = name.Name, element.binary
+				x.File, x.Binary, x.Logical = file, element.binary, logical
 			case *lisp.Stream:
-				x.File, x.Binary = name.Name, element.binary
+				x.File, x.Binary, x.Logical = file, element.binary, logical
 			}
 			return v, nil
 		})

@@ -69,6 +69,7 @@ func (s *Session) installFiles(it *interp.Interpreter) {
 		func(ctx context.Context, args []lisp.Value) (lisp.Value, error) {
 			var name pathArg
 			unpack.Args("delete-file", args, "filespec", &name)
+			name = s.file(ctx, "delete-file", name)
 			s.changeFile(ctx, "delete-file", name.Name, func(before *string) *string {
 				if before == nil {
 					fileError("delete-file", &files.Error{Path: name.Name, Problem: "does not exist"})

@@ -1,0 +1,22 @@
+;; compile-file writes an output load accepts and returns its truename,
+;; warnings-p and failure-p; a file that does not read fails.
+(with-open-file (s "c.lisp" :direction :output)
+  (write-string "(in-package :cl-user)
+(defun answer () 42)
+" s))
+(print (pathname-type (compile-file-pathname "c.lisp")))
+(multiple-value-bind (out warnings-p failure-p) (compile-file "c.lisp" :verbose nil :print nil)
+  (print (list (pathname-name out) (pathname-type out) warnings-p failure-p
+               (equal out (truename (compile-file-pathname "c.lisp"))))))
+(print (load "c.fasl"))
+(print (answer))
+(multiple-value-bind (out warnings-p failure-p)
+    (compile-file "c.lisp" :output-file "other.fasl" :verbose nil :print nil)
+  (print (list (pathname-name out) (pathname-type out) warnings-p failure-p)))
+(with-open-file (s "bad.lisp" :direction :output)
+  (write-string "(defun broken (" s))
+(print (let ((*error-output* (make-broadcast-stream))
+             (*standard-output* (make-broadcast-stream)))
+         (multiple-value-list (compile-file "bad.lisp" :verbose nil :print nil))))
+(print (probe-file "bad.fasl"))
+(print (handler-case (compile-file "missing.lisp") (file-error () :file-error)))

@@ -1,0 +1,16 @@
+;; require loads the files it is given, in order, when the module is not
+;; yet provided; once it is, it loads nothing.
+(with-open-file (s "m1.lisp" :direction :output)
+  (write-string "(defparameter *m1-loads* (1+ (if (boundp '*m1-loads*) (symbol-value '*m1-loads*) 0))) (provide \"M1\")" s))
+(with-open-file (s "m2a.lisp" :direction :output)
+  (write-string "(defparameter *m2* (list :a))" s))
+(with-open-file (s "m2b.lisp" :direction :output)
+  (write-string "(push :b *m2*)" s))
+(require "M1" #p"m1.lisp")
+(print (symbol-value '*m1-loads*))
+(print (and (member "M1" *modules* :test #'string=) t))
+(print (require "M1" #p"m1.lisp"))
+(print (symbol-value '*m1-loads*))
+(require "M2" '(#p"m2a.lisp" "m2b.lisp"))
+(print (symbol-value '*m2*))
+(print (handler-case (require "NO-SUCH-MODULE-HERE" "missing.lisp") (file-error () :file-error)))
