@@ -56,6 +56,7 @@ var describedTypes = map[string]string{
 	"package designator":                                                         "(OR PACKAGE STRING SYMBOL CHARACTER)",
 	"pathname component (a string, nil, :wild or :unspecific)":                   "(OR STRING NULL (MEMBER :WILD :UNSPECIFIC))",
 	"pathname designator (a pathname or a namestring)":                           "(OR PATHNAME STRING FILE-STREAM)",
+	"pathname designator (a pathname, a namestring or a file stream)":            "(OR PATHNAME STRING FILE-STREAM)",
 	"pathname field (:host, :device, :directory, :name, :type, :version or nil)": "(MEMBER :HOST :DEVICE :DIRECTORY :NAME :TYPE :VERSION NIL)",
 	"position within the stream (a byte offset, :start or :end)":                 "(OR (INTEGER 0) (MEMBER :START :END))",
 	"positive integer of milliseconds":                                           "(INTEGER 1)",
