@@ -239,7 +239,8 @@ func (p *printer) init(o PrintOptions) {
 	if o.Readably {
 		o.Escape = true
 		o.NoGensym = false // an uninterned symbol reads back only with #:
-		o.Length, o.Level = -1, -1
+		o.NoArray = false  // nor does an array's #<…>
+		o.Length, o.Level, o.Lines = -1, -1, -1
 	}
 	if o.Base == 0 {
 		o.Base = 10
