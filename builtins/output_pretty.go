@@ -159,8 +159,10 @@ func expandPPrintLogicalBlock(t *eval.Thread, form lisp.Value) lisp.Value {
 	if !ok {
 		syntaxError(op, "%s is not a stream variable", lisp.Prin1ToString(spec[0]))
 	}
+	// nil is *standard-output*; t stays t, which the block's stream
+	// designator resolves to *terminal-io*.
 	var stream lisp.Value = streamSym
-	if streamSym == lisp.Nil || streamSym == lisp.T {
+	if streamSym == lisp.Nil {
 		stream = sStdout
 	}
 	var prefix, suffix lisp.Value = lisp.NewString(""), lisp.NewString("")
