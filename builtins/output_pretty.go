@@ -71,14 +71,11 @@ func registerOutputPretty() {
 	defun("pprint-indent", "(relative-to n &optional stream)", "Set the indentation of the current logical block, relative to its start (:block) or the current column (:current).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kind := keywordChoice("pprint-indent", a[0], "BLOCK", "CURRENT")
-			n, ok := a[1].(lisp.Fixnum)
-			if !ok {
-				lisp.TypeError("pprint-indent", a[1], "an integer")
-			}
+			n := indentArg(a[1])
 			if !t.PrintOptions().Pretty {
 				return lisp.Nil // no effect unless *print-pretty* is true
 			}
-			lisp.PrettyIndent(outStream(t, "pprint-indent", a, 2), kind, int(n))
+			lisp.PrettyIndent(outStream(t, "pprint-indent", a, 2), kind, n)
 			return lisp.Nil
 		})
 	defun("pprint-tab", "(kind colnum colinc &optional stream)", "Tab stops in a logical block: not supported (an error inside a block).",
