@@ -126,8 +126,11 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 		}
 		return classSimpleV
 	case *lisp.Array:
-		// Arrays of rank other than one are never adjustable, displaced
-		// or with a fill pointer here.
+		// Arrays of rank other than one are never adjustable or with a
+		// fill pointer here; only a displaced one is not simple.
+		if x.DisplacedTo != nil {
+			return builtinClass("array")
+		}
 		return builtinClass("simple-array")
 	case *lisp.HashTable:
 		return classHash
