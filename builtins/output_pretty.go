@@ -8,8 +8,9 @@ import (
 // The pretty printer's interface for programs: pprint-logical-block with
 // pprint-pop and pprint-exit-if-list-exhausted, pprint-newline,
 // pprint-indent, pprint-fill and pprint-linear. The layout itself is
-// lisp's (pretty_layout.go). pprint-tab and pprint-tabular, which need
-// tab stops, are errors inside a logical block.
+// lisp's (pretty_layout.go). pprint-tab, which needs tab stops, is an
+// error inside a logical block, and so is pprint-tabular where its
+// columns need them (output_pretty_tabular.go).
 
 var (
 	sPPBlock     = lisp.Sym("%pprint-logical-block")
@@ -95,11 +96,7 @@ func registerOutputPretty() {
 				return lisp.Nil
 			})
 	}
-	defun("pprint-tabular", "(stream list &optional (colon t) at-sign tabsize)", "Print a list in columns: not supported (it needs tab stops).",
-		func(t *eval.Thread, a []lisp.Value) lisp.Value {
-			lisp.Errorf("pprint-tabular: tab stops are not supported by nodelisp's pretty printer")
-			return nil
-		})
+	defun("pprint-tabular", "(stream list &optional (colon t) at-sign tabsize)", "Print a list in columns tabsize wide, in parentheses unless colon is nil; only where no column needs a tab stop (tabsize 1 or less, or *print-pretty* nil).", pprintTabular)
 }
 
 func prettyBlockArg(v lisp.Value) *lisp.PrettyBlock {
