@@ -32,9 +32,6 @@ func registerOutputPretty() {
 				lisp.Write(s, a[1], o)
 				return lisp.Nil
 			}
-			if o.Circle {
-				lisp.Errorf("%s: *print-circle* t is not supported in a program's logical blocks", op)
-			}
 			prefix, suffix := stringArg(op, a[2]), stringArg(op, a[3])
 			b := lisp.BeginPrettyBlock(s, o, a[1], prefix, suffix, a[4] != lisp.Value(lisp.Nil))
 			if b == nil {

@@ -195,6 +195,7 @@ func WriteToStringAt(v Value, o PrintOptions, col int) string {
 // object joins the block's layout.
 func Write(s *Stream, v Value, o PrintOptions) {
 	if c := s.pretty; c != nil {
+		c.checkCircle(v)
 		p := &c.p
 		savedOpts, savedEscape := p.o, p.escape
 		p.init(o)
@@ -218,7 +219,7 @@ func render(v Value, o PrintOptions, col int) string {
 	var p printer
 	p.init(o)
 	if o.Circle {
-		p.findShared(v)
+		p.findShared(v, o.Pretty)
 	}
 	if !o.Pretty {
 		p.print(v, 0)
