@@ -65,11 +65,9 @@ func (r *Reader) readTypedArray(start lisp.Pos) lisp.Value {
 
 // typedContents walks contents along dims in row-major order.
 func (r *Reader) typedContents(start lisp.Pos, dims []int, contents lisp.Value) []lisp.Value {
-	total := 1
-	for _, d := range dims {
-		total *= d
-	}
-	items := make([]lisp.Value, 0, total)
+	// No room is made ahead for the dimensions' product: the contents,
+	// already read, bound what the walk can collect.
+	var items []lisp.Value
 	var walk func(v lisp.Value, depth int)
 	walk = func(v lisp.Value, depth int) {
 		if depth == len(dims) {
