@@ -21,6 +21,22 @@ type prettyContext struct {
 	scanned map[Value]bool
 }
 
+// CheckCircleText refuses, under *print-circle* in a logical block on s,
+// text printed apart from the block (format's) that holds an object the
+// circle printer could label: its labels would be the block's, which the
+// text printed apart does not know.
+func CheckCircleText(s *Stream, args []Value) {
+	c := s.pretty
+	if c == nil || c.scanned == nil {
+		return
+	}
+	for _, v := range args {
+		if hasIdentity(v) && (c.p.shared != nil || !c.scanned[v]) {
+			Errorf("format: *print-circle* t: printing an object into a logical block whose list has shared structure is supported with write, not format")
+		}
+	}
+}
+
 // checkCircle refuses, under *print-circle*, to write into the block an
 // object its list does not reach: whether that object is shared with
 // what else the block prints is not known (SBCL runs the block's body

@@ -42,3 +42,6 @@
   (print (let ((*print-circle* t) (*print-level* lev)) (prin1-to-string (let ((v (list (list 1)))) (list v (list v)))))))
 (print (let ((*print-circle* t) (*print-length* 2)) (prin1-to-string (let ((v (vector 1))) (list 1 v v)))))
 (print (let ((*print-circle* t) (*print-length* 2)) (prin1-to-string (let ((v (list 1))) (vector 1 v v)))))
+;; format into a circle block whose list shares nothing prints as without labels
+(print (let ((*print-circle* t) (*print-pretty* t) (v (list 1))) (with-output-to-string (s) (pprint-logical-block (s (list v 2)) (format s "~S ~S" (pprint-pop) (pprint-pop))))))
+(print (let ((*print-circle* nil) (*print-pretty* t) (v (list 1))) (with-output-to-string (s) (pprint-logical-block (s (list v v)) (format s "~S ~S" (pprint-pop) (pprint-pop))))))

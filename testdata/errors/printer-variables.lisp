@@ -32,3 +32,9 @@
   (with-output-to-string (s)
     (pprint-logical-block (s '(a))
       (write v :stream s) (write v :stream s))))
+---
+;; format prints apart from the block, so it cannot share the block's labels
+(let ((*print-circle* t) (*print-pretty* t) (v (list 1)))
+  (with-output-to-string (s)
+    (pprint-logical-block (s (list v v))
+      (format s "~S ~S" (pprint-pop) (pprint-pop)))))
