@@ -17,7 +17,7 @@ func registerArrays() {
 			return seqMakeArray(t, args[0], kw)
 		}
 		if d, ok := kw.get("displaced-to"); ok && d != lisp.Value(lisp.Nil) {
-			lisp.Errorf("make-array: displaced arrays of rank %d are not supported (only vectors)", len(dims))
+			return arrMakeDisplacedArray(dims, kw)
 		}
 		return arrMake(t, dims, kw)
 	})

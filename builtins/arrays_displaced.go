@@ -18,6 +18,12 @@ import (
 
 func registerArraysDisplaced() {
 	defun("array-displacement", "(array)", "Return the array this one is displaced to and the offset into it, or nil and 0.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if x, ok := args[0].(*lisp.Array); ok {
+			if x.DisplacedTo != nil {
+				return t.Values(x.DisplacedTo, lisp.MakeInt(int64(x.DisplacedOffset)))
+			}
+			return t.Values(lisp.Nil, lisp.MakeInt(0))
+		}
 		switch x := seqArrayArg("array-displacement", args[0]).(type) {
 		case *lisp.Vector:
 			if x.DisplacedTo != nil {

@@ -49,7 +49,8 @@ var builtinClasses = sync.OnceValue(func() map[*lisp.Symbol]*lisp.Class {
 		{"fixnum", "integer"}, {"bignum", "integer"}, {"ratio", "rational"},
 		{"float", "real"}, {"double-float", "float"}, {"single-float", "float"}, {"complex", "number"},
 		{"symbol", "t"}, {"sequence", "t"}, {"list", "sequence"}, {"cons", "list"}, {"null", "symbol", "list"},
-		{"array", "t"}, {"vector", "array", "sequence"}, {"string", "vector"}, {"simple-vector", "vector"},
+		{"array", "t"}, {"vector", "array", "sequence"}, {"string", "vector"}, {"simple-array", "array"},
+		{"simple-vector", "vector", "simple-array"},
 		{"bit-vector", "vector"},
 		{"character", "t"}, {"hash-table", "t"}, {"function", "t"}, {"stream", "t"},
 		{"structure-object", "t"}, {"standard-object", "t"}, {"condition", "t"},
@@ -127,6 +128,13 @@ func (ci *closImage) classOf(t *eval.Thread, v lisp.Value) *lisp.Class {
 			return classVector
 		}
 		return classSimpleV
+	case *lisp.Array:
+		// Arrays of rank other than one are never adjustable or with a
+		// fill pointer here; only a displaced one is not simple.
+		if x.DisplacedTo != nil {
+			return builtinClass("array")
+		}
+		return builtinClass("simple-array")
 	case *lisp.HashTable:
 		return classHash
 	case *lisp.RandomState:

@@ -179,19 +179,11 @@ func initargValue(s *slotDef, initargs []lisp.Value) (lisp.Value, bool) {
 	return nil, false
 }
 
-// streamArg returns the stream a print-object method writes to: t means
+// streamArg returns the stream print-object and print-unreadable-object
+// write to: a stream designator, in which t is *terminal-io* and nil
 // *standard-output*.
 func streamArg(t *eval.Thread, op string, v lisp.Value) *lisp.Stream {
-	switch s := v.(type) {
-	case *lisp.Stream:
-		return s
-	case *lisp.Symbol:
-		if s == lisp.T || s == lisp.Nil {
-			return t.Out()
-		}
-	}
-	lisp.TypeError(op, v, "a stream")
-	return nil
+	return outDesignator(t, op, v)
 }
 
 // makeInstance is make-instance: a fresh instance, its :default-initargs

@@ -47,6 +47,7 @@ func registerFormat() {
 			if stream == nil {
 				return lisp.NewString(b.String())
 			}
+			lisp.CheckCircleText(stream, args)
 			stream.WriteString(b.String())
 			return lisp.Nil
 		})
@@ -62,6 +63,7 @@ func registerFormat() {
 			var b strings.Builder
 			opts := t.PrintOptions()
 			rest := format.FormatRest(&b, stream.Column(), text, a[2:], &opts)
+			lisp.CheckCircleText(stream, a[2:])
 			stream.WriteString(b.String())
 			return lisp.List(rest...)
 		})

@@ -8,8 +8,9 @@ import (
 // The pretty printer's interface for programs: pprint-logical-block with
 // pprint-pop and pprint-exit-if-list-exhausted, pprint-newline,
 // pprint-indent, pprint-fill and pprint-linear. The layout itself is
-// lisp's (pretty_layout.go). pprint-tab and pprint-tabular, which need
-// tab stops, are errors inside a logical block.
+// lisp's (pretty_layout.go). pprint-tab, which needs tab stops, is an
+// error inside a logical block, and so is pprint-tabular where its
+// columns need them (output_pretty_tabular.go).
 
 var (
 	sPPBlock     = lisp.Sym("%pprint-logical-block")
@@ -30,9 +31,6 @@ func registerOutputPretty() {
 			if !lisp.IsList(a[1]) {
 				lisp.Write(s, a[1], o)
 				return lisp.Nil
-			}
-			if o.Circle {
-				lisp.Errorf("%s: *print-circle* t is not supported in a program's logical blocks", op)
 			}
 			prefix, suffix := stringArg(op, a[2]), stringArg(op, a[3])
 			b := lisp.BeginPrettyBlock(s, o, a[1], prefix, suffix, a[4] != lisp.Value(lisp.Nil))
@@ -71,14 +69,11 @@ func registerOutputPretty() {
 	defun("pprint-indent", "(relative-to n &optional stream)", "Set the indentation of the current logical block, relative to its start (:block) or the current column (:current).",
 		func(t *eval.Thread, a []lisp.Value) lisp.Value {
 			kind := keywordChoice("pprint-indent", a[0], "BLOCK", "CURRENT")
-			n, ok := a[1].(lisp.Fixnum)
-			if !ok {
-				lisp.TypeError("pprint-indent", a[1], "an integer")
-			}
+			n := indentArg(a[1])
 			if !t.PrintOptions().Pretty {
 				return lisp.Nil // no effect unless *print-pretty* is true
 			}
-			lisp.PrettyIndent(outStream(t, "pprint-indent", a, 2), kind, int(n))
+			lisp.PrettyIndent(outStream(t, "pprint-indent", a, 2), kind, n)
 			return lisp.Nil
 		})
 	defun("pprint-tab", "(kind colnum colinc &optional stream)", "Tab stops in a logical block: not supported (an error inside a block).",
@@ -98,11 +93,7 @@ func registerOutputPretty() {
 				return lisp.Nil
 			})
 	}
-	defun("pprint-tabular", "(stream list &optional (colon t) at-sign tabsize)", "Print a list in columns: not supported (it needs tab stops).",
-		func(t *eval.Thread, a []lisp.Value) lisp.Value {
-			lisp.Errorf("pprint-tabular: tab stops are not supported by nodelisp's pretty printer")
-			return nil
-		})
+	defun("pprint-tabular", "(stream list &optional (colon t) at-sign tabsize)", "Print a list in columns tabsize wide, in parentheses unless colon is nil; only where no column needs a tab stop (tabsize 1 or less, or *print-pretty* nil).", pprintTabular)
 }
 
 func prettyBlockArg(v lisp.Value) *lisp.PrettyBlock {
@@ -159,8 +150,10 @@ func expandPPrintLogicalBlock(t *eval.Thread, form lisp.Value) lisp.Value {
 	if !ok {
 		syntaxError(op, "%s is not a stream variable", lisp.Prin1ToString(spec[0]))
 	}
+	// nil is *standard-output*; t stays t, which the block's stream
+	// designator resolves to *terminal-io*.
 	var stream lisp.Value = streamSym
-	if streamSym == lisp.Nil || streamSym == lisp.T {
+	if streamSym == lisp.Nil {
 		stream = sStdout
 	}
 	var prefix, suffix lisp.Value = lisp.NewString(""), lisp.NewString("")

@@ -98,8 +98,8 @@ func predSimpleArray(v lisp.Value) bool {
 	case *lisp.String:
 		return predSimpleString(v)
 	}
-	_, ok := v.(*lisp.Array)
-	return ok
+	a, ok := v.(*lisp.Array)
+	return ok && a.DisplacedTo == nil
 }
 
 func predFixnumRange(v lisp.Value) bool {
@@ -213,8 +213,10 @@ func predAtomicType(t *eval.Thread, v lisp.Value, s *lisp.Symbol) bool {
 		return ok && c >= 128
 	case "VECTOR":
 		return predVector(v)
-	case "ARRAY", "SIMPLE-ARRAY":
+	case "ARRAY":
 		return predArray(v)
+	case "SIMPLE-ARRAY":
+		return predSimpleArray(v)
 	case "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
 		return predBitVector(v)
 	case "SIMPLE-VECTOR":

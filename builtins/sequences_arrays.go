@@ -153,6 +153,9 @@ func registerSequencesArrays() {
 		return lisp.Nil
 	})
 	defun("adjustable-array-p", "(array)", "True if the array was made adjustable.", func(t *eval.Thread, args []lisp.Value) lisp.Value {
+		if _, ok := args[0].(*lisp.Array); ok {
+			return lisp.Nil // never adjustable here (adjust-array returns a new one)
+		}
 		switch v := seqArrayArg("adjustable-array-p", args[0]).(type) {
 		case *lisp.Vector:
 			return lisp.Bool(v.Adjustable)

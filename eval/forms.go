@@ -29,7 +29,7 @@ var (
 	symLoop              = lisp.Sym("loop")
 	symFuncall           = lisp.Sym("funcall")
 	symDestructuringBind = lisp.Sym("destructuring-bind")
-	symQuasiquote        = lisp.SymQuasiquote // the reader's, uninterned
+	symQuasiquote        = lisp.SymQuasiquote // the reader's, in NODELISP-INTERNAL
 	symUnquote           = lisp.SymUnquote
 	symUnquoteSplicing   = lisp.SymUnquoteSplicing
 	symStandardOutput    = lisp.Sym("*standard-output*")
@@ -102,7 +102,7 @@ func init() {
 	def("multiple-value-list", "Return the values of a form as a list.", sfMultipleValueList)
 	def("multiple-value-setq", "Assign variables the values of a form.", sfMultipleValueSetq)
 	def("nth-value", "Return the Nth value of a form.", sfNthValue)
-	// Backquote is a special form of the reader's uninterned operator, so a
+	// Backquote is a special form of the reader's internal operator, so a
 	// program's own symbol quasiquote stays an ordinary symbol.
 	specialForms[symQuasiquote] = sfQuasiquote
 	specialDocs[symQuasiquote] = "Backquote: build a structure from a template."

@@ -9,6 +9,11 @@ type Array struct {
 	// ElementType is CHARACTER or BIT for an array made to hold only
 	// those, whose stores are checked; nil for any object (t).
 	ElementType *Symbol
+	// A displaced array's Items share the storage of DisplacedTo (an
+	// *Array or a *Vector whose storage never moves) from
+	// DisplacedOffset on.
+	DisplacedTo     Value
+	DisplacedOffset int
 }
 
 // RowMajorIndex returns the row-major index of subscripts, or false when

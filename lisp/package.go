@@ -34,6 +34,7 @@ const (
 	kindKeyword
 	kindNodelisp
 	kindCLUser
+	kindInternal // NODELISP-INTERNAL (package_internal.go)
 )
 
 // Package is a Common Lisp package.
@@ -110,7 +111,7 @@ func NewPackages() *Packages {
 	r := &Packages{byName: map[string]*Package{}}
 	r.CLUser = &Package{Name: "COMMON-LISP-USER", Nicknames: []string{"CL-USER"}, kind: kindCLUser,
 		use: []*Package{PackageCL, PackageNodelisp}, registry: r}
-	for _, p := range []*Package{PackageCL, r.CLUser, PackageKeyword, PackageNodelisp} {
+	for _, p := range []*Package{PackageCL, r.CLUser, PackageKeyword, PackageNodelisp, PackageInternal} {
 		r.add(p)
 	}
 	return r
@@ -139,6 +140,8 @@ func (r *Packages) Find(name string) (*Package, bool) {
 			return PackageKeyword, true
 		case "NODELISP":
 			return PackageNodelisp, true
+		case PackageInternal.Name:
+			return PackageInternal, true
 		case "COMMON-LISP-USER", "CL-USER":
 			return nil, true
 		}
@@ -150,7 +153,7 @@ func (r *Packages) Find(name string) (*Package, bool) {
 
 // All returns every package, the standard ones first.
 func (r *Packages) All() []*Package {
-	return append([]*Package{PackageCL, r.CLUser, PackageKeyword, PackageNodelisp}, r.order...)
+	return append([]*Package{PackageCL, r.CLUser, PackageKeyword, PackageNodelisp, PackageInternal}, r.order...)
 }
 
 // Make makes a package; it is an error when the name or a nickname is taken.
@@ -240,7 +243,7 @@ func removePackage(ps []*Package, p *Package) []*Package {
 // Locked reports whether the package is one of the shared ones, whose
 // symbols a program may not add to or change.
 func (p *Package) Locked() bool {
-	return p.kind == kindCL || p.kind == kindKeyword || p.kind == kindNodelisp
+	return p.kind == kindCL || p.kind == kindKeyword || p.kind == kindNodelisp || p.kind == kindInternal
 }
 
 // UseList returns the packages p uses.

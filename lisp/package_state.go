@@ -126,6 +126,11 @@ func (r *Packages) Resolve(qualified string) (*Symbol, error) {
 		return Intern(name), nil
 	case p.kind == kindKeyword:
 		return InternKeyword(name), nil
+	case p.kind == kindInternal:
+		if s, ok := p.own[name]; ok {
+			return s, nil
+		}
+		return nil, fmt.Errorf("package %s has no symbol %s", p.Name, name)
 	}
 	if s, ok := p.own[name]; ok {
 		return s, nil

@@ -16,6 +16,36 @@ type prettyContext struct {
 	p      *printer
 	col    int // the stream's column when the outermost block began
 	levels int // logical blocks open, for *print-level*
+	// scanned, under *print-circle*, is what the outermost block's list
+	// reaches: the shared structure among it is labelled (#n=, #n#).
+	scanned map[Value]bool
+}
+
+// CheckCircleText refuses, under *print-circle* in a logical block on s,
+// text printed apart from the block (format's) that holds an object the
+// circle printer could label: its labels would be the block's, which the
+// text printed apart does not know.
+func CheckCircleText(s *Stream, args []Value) {
+	c := s.pretty
+	if c == nil || c.scanned == nil {
+		return
+	}
+	for _, v := range args {
+		if hasIdentity(v) && (c.p.shared != nil || !c.scanned[v]) {
+			Errorf("format: *print-circle* t: printing an object into a logical block whose list has shared structure is supported with write, not format")
+		}
+	}
+}
+
+// checkCircle refuses, under *print-circle*, to write into the block an
+// object its list does not reach: whether that object is shared with
+// what else the block prints is not known (SBCL runs the block's body
+// twice to find out, which nodelisp does not), and a missing label would
+// print it wrongly.
+func (c *prettyContext) checkCircle(v Value) {
+	if c.scanned != nil && hasIdentity(v) && !c.scanned[v] {
+		Errorf("pprint-logical-block: *print-circle* t: an object written in the block is not part of the block's list, and only that list's shared structure is labelled")
+	}
 }
 
 // column is where the next character written lands, if no line breaks.
@@ -76,6 +106,16 @@ func BeginPrettyBlock(s *Stream, o PrintOptions, list Value, prefix, suffix stri
 		s.pretty = b.ctx
 	}
 	p := b.ctx.p
+	if b.outer && o.Circle {
+		b.ctx.scanned = p.findShared(list, true)
+	} else {
+		b.ctx.checkCircle(list)
+	}
+	if p.shared != nil && p.label(list) {
+		// The list was printed before: #n# stands for the whole block.
+		b.flush()
+		return nil
+	}
 	if p.tooDeep(b.ctx.levels) {
 		p.b.WriteByte('#')
 		b.flush()

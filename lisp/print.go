@@ -186,6 +186,9 @@ func (p *printer) print(v Value, depth int) {
 		}
 		p.instance(x, depth)
 	case *Array:
+		if p.typedArray(x, depth) {
+			return
+		}
 		if p.pp != nil && !p.o.NoArray && !p.tooDeep(depth) {
 			p.prettyArray(x, depth)
 			return

@@ -8,39 +8,81 @@ import "strconv"
 // appearance of each and #n# for the others, so that shared and circular
 // structure prints finitely and reads back with the same sharing.
 
-// findShared marks the objects v reaches more than once.
-func (p *printer) findShared(v Value) {
+// findShared marks the objects v reaches more than once where the
+// printer will print them: the walk stops, as printing does, after
+// *print-length* elements of a list or vector and below *print-level*,
+// so an object whose second appearance is cut off prints without a
+// label. A shared tail where *print-length* ends a list prints as
+// . #n# without the pretty printer and as ... with it (lengthFirst), as
+// in SBCL. It returns every object it reached.
+func (p *printer) findShared(v Value, lengthFirst bool) map[Value]bool {
+	// The walk visits objects in the order they print: a list's car
+	// before the rest of it (a tail visit: the cell after n elements).
+	type visit struct {
+		v     Value
+		depth int
+		tail  bool
+		n     int
+	}
 	seen := map[Value]bool{}
 	p.shared = map[Value]int{}
-	stack := []Value{v}
+	limit := p.lengthCap()
+	stack := []visit{{v: v}}
 	for len(stack) > 0 && len(seen) < maxPrintObjects {
-		x := stack[len(stack)-1]
+		at := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for {
-			if !hasIdentity(x) {
-				break
+		x, depth := at.v, at.depth
+		if at.tail {
+			next, ok := x.(*Cons)
+			if !ok || abbreviationPrefix(next) == "," {
+				stack = append(stack, visit{v: x, depth: depth + 1}) // . tail
+				continue
 			}
-			if seen[x] {
-				p.shared[x] = 0
-				break
+			if at.n == limit && lengthFirst {
+				continue
 			}
-			seen[x] = true
-			c, ok := x.(*Cons)
-			if !ok {
-				if vec, ok := x.(*Vector); ok {
-					for i := len(vec.Items) - 1; i >= 0; i-- {
-						stack = append(stack, vec.Items[i])
-					}
+			if seen[next] {
+				p.shared[next] = 0 // . #n#
+				continue
+			}
+			if at.n == limit {
+				continue
+			}
+			seen[next] = true
+			stack = append(stack, visit{v: next.Cdr, depth: depth, tail: true, n: at.n + 1}, visit{v: next.Car, depth: depth + 1})
+			continue
+		}
+		if !hasIdentity(x) {
+			continue
+		}
+		if seen[x] {
+			p.shared[x] = 0 // printed before: #n# even below *print-level*
+			continue
+		}
+		switch x.(type) {
+		case *Cons, *Vector:
+			if p.tooDeep(depth) {
+				continue // prints as #, not as a first appearance
+			}
+		}
+		seen[x] = true
+		switch x := x.(type) {
+		case *Vector:
+			if !p.o.NoArray && !x.Bits {
+				for i := min(len(x.Items), limit) - 1; i >= 0; i-- {
+					stack = append(stack, visit{v: x.Items[i], depth: depth + 1})
 				}
-				break
 			}
-			stack = append(stack, c.Car)
-			x = c.Cdr
+		case *Cons:
+			if limit > 0 { // with *print-length* 0 a list prints as (...)
+				stack = append(stack, visit{v: x.Cdr, depth: depth, tail: true, n: 1}, visit{v: x.Car, depth: depth + 1})
+			}
 		}
 	}
 	if len(p.shared) == 0 {
 		p.shared = nil
 	}
+	return seen
 }
 
 // hasIdentity reports whether the circle printer labels x when shared.

@@ -198,6 +198,7 @@ func WriteToStringAt(v Value, o PrintOptions, col int) string {
 // object joins the block's layout.
 func Write(s *Stream, v Value, o PrintOptions) {
 	if c := s.pretty; c != nil {
+		c.checkCircle(v)
 		p := c.p
 		savedOpts, savedEscape := p.o, p.escape
 		p.init(o)
@@ -222,7 +223,7 @@ func render(v Value, o PrintOptions, col int) string {
 	p.init(o)
 	p.col = col
 	if o.Circle {
-		p.findShared(v)
+		p.findShared(v, o.Pretty)
 	}
 	if !o.Pretty {
 		p.print(v, 0)
@@ -243,7 +244,8 @@ func (p *printer) init(o PrintOptions) {
 	if o.Readably {
 		o.Escape = true
 		o.NoGensym = false // an uninterned symbol reads back only with #:
-		o.Length, o.Level = -1, -1
+		o.NoArray = false  // nor does an array's #<…>
+		o.Length, o.Level, o.Lines = -1, -1, -1
 	}
 	if o.Base == 0 {
 		o.Base = 10

@@ -12,17 +12,17 @@ var (
 	symFunction = Intern("FUNCTION")
 )
 
-// The operators the reader wraps backquote syntax in. They are
-// uninterned, as SBCL's live in an internal package: a program's own
-// symbol quasiquote is another symbol, so a list of it prints as the list
-// it is, and the reader's forms always print as backquote syntax.
+// The operators the reader wraps backquote syntax in. They live in
+// NODELISP-INTERNAL, as SBCL's live in an internal package: a program's
+// own symbol quasiquote is another symbol, so a list of it prints as the
+// list it is, and the reader's forms always print as backquote syntax.
 var (
-	SymQuasiquote      = &Symbol{Name: "QUASIQUOTE"}
-	SymUnquote         = &Symbol{Name: "UNQUOTE"}
-	SymUnquoteSplicing = &Symbol{Name: "UNQUOTE-SPLICING"}
+	SymQuasiquote      = internalSymbol("QUASIQUOTE")
+	SymUnquote         = internalSymbol("UNQUOTE")
+	SymUnquoteSplicing = internalSymbol("UNQUOTE-SPLICING")
 	// SymUnquoteNsplicing is ,. which may splice destructively; it
 	// evaluates as ,@ does and prints back as ,. as SBCL's does.
-	SymUnquoteNsplicing = &Symbol{Name: "UNQUOTE-NSPLICING"}
+	SymUnquoteNsplicing = internalSymbol("UNQUOTE-NSPLICING")
 )
 
 // abbreviation prints c in its reader-macro form when it is a two-element

@@ -5,20 +5,18 @@ import (
 	"unicode"
 )
 
-// Printing symbols. Under *print-case* :downcase a symbol whose name reads
-// back as itself prints in lower case (FOO as foo); one that would not —
-// lower-case letters, characters with reader meaning, a name that looks
-// like a number — prints between bars with its case kept (|Foo|, |A B|,
-// |12|), as SBCL does. princ prints every name in lower case, without a
-// keyword's colon or an uninterned symbol's #:.
+// Printing symbols. prin1 writes a symbol as a token that reads back as
+// it: a keyword's colon, an uninterned symbol's #:, the home package's
+// prefix when *package* does not see it by name, then its name, whose
+// letters follow the readtable case and *print-case* and which goes
+// between bars when it would not read back as itself (print_symbol_escape.go).
+// princ writes the name's letters only. Under *print-readably* the token
+// is made for the standard readtable, which is the one a reader of
+// readable output is promised (SBCL does the same).
 
 func (p *printer) symbol(s *Symbol) {
-	if p.o.ReadCase != ReadUpcase {
-		p.symbolInCase(s)
-		return
-	}
 	if !p.escape {
-		p.b.WriteString(p.cased(s.Name))
+		p.b.WriteString(p.letters(s.Name))
 		return
 	}
 	switch {
@@ -29,18 +27,33 @@ func (p *printer) symbol(s *Symbol) {
 	case isInterned(s) && !p.o.Package.Accessible(s):
 		p.packagePrefix(s)
 	}
-	if !symbolNeedsBars(s.Name) {
-		p.b.WriteString(p.cased(s.Name))
+	p.token(s.Name)
+}
+
+// token writes a symbol or package name as prin1 prints it: its letters
+// as the case rules say, or the name as it is between bars when the
+// reader would not give it back.
+func (p *printer) token(name string) {
+	if !p.needsBars(name) {
+		p.b.WriteString(p.letters(name))
 		return
 	}
 	p.b.WriteByte('|')
-	for _, r := range s.Name {
+	for _, r := range name {
 		if r == '|' || r == '\\' {
 			p.b.WriteByte('\\')
 		}
 		p.b.WriteRune(r)
 	}
 	p.b.WriteByte('|')
+}
+
+// readCase is the readtable case the printed token is made for.
+func (p *printer) readCase() ReadCase {
+	if p.o.Readably {
+		return ReadUpcase
+	}
+	return p.o.ReadCase
 }
 
 // isInterned reports whether s is the symbol its name finds: symbols made
@@ -65,7 +78,7 @@ func (p *printer) packagePrefix(s *Symbol) {
 	if home == nil {
 		return
 	}
-	p.b.WriteString(p.cased(home.Name))
+	p.token(home.Name)
 	if home.IsExternal(s) {
 		p.b.WriteByte(':')
 	} else {
@@ -104,52 +117,4 @@ func downcase(name string) string {
 		}
 	}
 	return name
-}
-
-// symbolNeedsBars reports whether a symbol name would not read back as
-// itself when printed in lower case without escapes.
-func symbolNeedsBars(name string) bool {
-	if name == "" || strings.Trim(name, ".") == "" {
-		return true
-	}
-	for _, r := range name {
-		switch r {
-		case '(', ')', '\'', '"', ';', '`', ',', '|', '\\', ':', '#':
-			return true
-		}
-		if unicode.IsSpace(r) || unicode.IsControl(r) {
-			return true
-		}
-		// A lower-case letter would be read back in upper case; letters
-		// with no upper case (ß) read back as themselves.
-		if unicode.IsLower(r) && unicode.ToUpper(r) != r {
-			return true
-		}
-	}
-	return potentialNumber(name)
-}
-
-// potentialNumber reports whether a token is a potential number (CLHS
-// 2.3.1.1) in base 10: such tokens are escaped, numbers or not, because
-// an implementation may read them as numbers.
-func potentialNumber(name string) bool {
-	rs := []rune(name)
-	digit := false
-	for i, r := range rs {
-		switch {
-		case r >= '0' && r <= '9':
-			digit = true
-		case r == '+' || r == '-' || r == '/' || r == '.' || r == '^' || r == '_':
-		case unicode.IsLetter(r):
-			// A letter is a number marker only when no letter is next to it.
-			if i > 0 && unicode.IsLetter(rs[i-1]) || i+1 < len(rs) && unicode.IsLetter(rs[i+1]) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	first, last := rs[0], rs[len(rs)-1]
-	startsRight := first >= '0' && first <= '9' || strings.ContainsRune("+-.^_", first)
-	return digit && startsRight && last != '+' && last != '-'
 }

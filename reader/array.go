@@ -17,7 +17,7 @@ const maxArrayRank = 64
 // length. start is the position of the #.
 func (r *Reader) readArray(start lisp.Pos, arg string) lisp.Value {
 	if arg == "" {
-		r.fail(start, "#A needs a rank: #2A((1 2) (3 4))")
+		return r.readTypedArray(start)
 	}
 	rank, err := strconv.Atoi(arg)
 	if err != nil || rank > maxArrayRank {

@@ -13,13 +13,15 @@ import (
 )
 
 // valueCmp compares Lisp values structurally: numbers by value (and floats
-// by sign too, so -0.0 is not 0.0).
+// by sign too, so -0.0 is not 0.0), packages by identity.
 var valueCmp = cmp.Options{
 	cmp.Comparer(func(a, b *big.Int) bool { return a.Cmp(b) == 0 }),
 	cmp.Comparer(func(a, b *big.Rat) bool { return a.Cmp(b) == 0 }),
 	cmp.Comparer(func(a, b lisp.Float) bool {
 		return math.Float64bits(float64(a)) == math.Float64bits(float64(b))
 	}),
+	// A package is one object, as a symbol's home.
+	cmp.Comparer(func(a, b *lisp.Package) bool { return a == b }),
 }
 
 func sym(s string) lisp.Value { return lisp.Sym(s) }

@@ -25,3 +25,16 @@
 (let ((*package* nil)) (prin1-to-string 'a))
 (let ((*package* 3)) (read-from-string "b"))
 (handler-case (let ((*package* nil)) (prin1-to-string 'a)) (type-error (e) (type-error-datum e)))
+---
+;; under *print-circle* a logical block labels its list's shared structure;
+;; an object written into it that the list does not reach is refused
+(let ((*print-circle* t) (*print-pretty* t) (v (list 1)))
+  (with-output-to-string (s)
+    (pprint-logical-block (s '(a))
+      (write v :stream s) (write v :stream s))))
+---
+;; format prints apart from the block, so it cannot share the block's labels
+(let ((*print-circle* t) (*print-pretty* t) (v (list 1)))
+  (with-output-to-string (s)
+    (pprint-logical-block (s (list v v))
+      (format s "~S ~S" (pprint-pop) (pprint-pop)))))
