@@ -13,11 +13,10 @@ import (
 // file-error, so load and compile-file inherit the one confinement rather
 // than having their own. A stream given to load is read in any image.
 //
-// nodelisp has no compiler: compile-file checks that the file reads (the
-// forms a compiler evaluates at compile time, in-package, defpackage and
-// (eval-when (:compile-toplevel) …), are evaluated so the forms after them
-// read as they would) and writes the source text unchanged to the output
-// file, which load then reads as source (docs/language.md, "Files").
+// nodelisp has no compiler: compile-file reads the file and processes its
+// top-level forms as a file compiler would (load_compile.go: eval-when's
+// situations, in-package and defpackage evaluated now), writing what load
+// should evaluate as source to the output file (docs/language.md, "Files").
 
 var (
 	symLoadPathname    = lisp.Sym("*load-pathname*")
@@ -96,13 +95,17 @@ func registerLoad() {
 			}
 			stream := t.Call(sOpen, truename)
 			defer closeInput(stream)
-			text := inStreamArg(t, op, stream).Rest()
 			if verbose {
 				t.Out().WriteString("; compiling file " + lisp.Prin1ToString(lisp.NewString(lisp.Prin1ToString(truename))) + "\n")
 			}
 			bound := []lisp.Value{t.CurrentPackage(), mustSymbolValue(t, symReadtableVar), path, truename}
+			var text string
 			readErr := t.Bind([]*lisp.Symbol{symPackageVar, symReadtableVar, symCompilePathname, symCompileTruename}, bound,
-				func() lisp.Value { return checkForms(t, stream) })
+				func() lisp.Value {
+					var complaint lisp.Value
+					text, complaint = compileForms(t, stream)
+					return complaint
+				})
 			if readErr != lisp.Value(lisp.Nil) {
 				errOut := outDesignator(t, op, mustSymbolValue(t, symErrorOutputVar))
 				errOut.WriteString("; compile-file: " + lisp.Prin1ToString(truename) + " does not read: " + readErr.(*lisp.String).S + "\n")
@@ -212,10 +215,10 @@ func loadFrom(t *eval.Thread, stream, path, truename lisp.Value, verbose, print 
 	})
 }
 
-// checkForms reads every form of stream, evaluating those a compiler
-// evaluates when it compiles, so that the forms after them read in their
-// package. It returns nil, or the reader's complaint as a string.
-func checkForms(t *eval.Thread, stream lisp.Value) (complaint lisp.Value) {
+// compileForms reads every form of stream and processes it as a file
+// compiler does (fileCompiler), returning the output's text, or the
+// reader's complaint as a string.
+func compileForms(t *eval.Thread, stream lisp.Value) (output string, complaint lisp.Value) {
 	defer func() {
 		if r := recover(); r != nil {
 			c, ok := r.(*lisp.Condition)
@@ -225,37 +228,24 @@ func checkForms(t *eval.Thread, stream lisp.Value) (complaint lisp.Value) {
 			complaint = lisp.NewString(strings.TrimPrefix(c.Message, "compile-file: "))
 		}
 	}()
+	// The file's own text is kept for the forms kept whole; a stream
+	// that is no file's (there is none here) has every form printed.
+	in, _ := stream.(*lisp.InputStream)
+	c := &fileCompiler{t: t}
 	eof := &lisp.Cons{Car: lisp.Nil, Cdr: lisp.Nil}
 	for {
+		start := 0
+		if in != nil {
+			start = in.Pos
+		}
 		form := readForm(t, "compile-file", []lisp.Value{stream, lisp.Nil, eof}, false)
 		if form == lisp.Value(eof) {
-			return lisp.Nil
+			return strings.Join(c.out, "\n") + "\n", lisp.Nil
 		}
-		if evaluatedWhenCompiled(form) {
-			t.Eval(form)
+		text := ""
+		if in != nil {
+			text = in.S[start:in.Pos]
 		}
+		c.topLevel(form, text, false)
 	}
-}
-
-// evaluatedWhenCompiled reports whether a top-level form is one a file
-// compiler evaluates: in-package, defpackage, and eval-when with
-// :compile-toplevel (or its old name compile).
-func evaluatedWhenCompiled(form lisp.Value) bool {
-	c, ok := form.(*lisp.Cons)
-	if !ok {
-		return false
-	}
-	switch c.Car {
-	case sInPackage, sDefpackage:
-		return true
-	case sEvalWhen:
-		if rest, ok := c.Cdr.(*lisp.Cons); ok {
-			for _, s := range lisp.ListToSlice("eval-when", rest.Car) {
-				if s == lisp.Value(kwCompileToplevel) || s == lisp.Value(sCompileToplevel) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
