@@ -68,3 +68,9 @@ func namesType(t *eval.Thread, s *lisp.Symbol) (known bool) {
 	predTypep(t, lisp.Nil, s)
 	return true
 }
+
+func init() {
+	// The evaluator warns of a declaration it does not know, unless the
+	// identifier names a type, which only the library can tell.
+	eval.TypeNamed = namesType
+}

@@ -119,7 +119,7 @@ func sfLocally(a *analyzer, form *lisp.Cons) *ir {
 	saved := a.sc
 	defer func() { a.sc = saved }()
 	a.pushFreeSpecials(declaredSpecial(form.Cdr))
-	_, body := splitBody(form.Cdr, false)
+	_, body := a.splitBody(form.Cdr, false)
 	return a.body(body)
 }
 
@@ -157,8 +157,6 @@ var (
 func sfThe(a *analyzer, form *lisp.Cons) *ir {
 	return a.analyze(formArgs("the", form, 2, 2)[1])
 }
-
-func sfDeclare(a *analyzer, form *lisp.Cons) *ir { return constIR(lisp.Nil) }
 
 func sfLoadTimeValue(a *analyzer, form *lisp.Cons) *ir {
 	n := a.analyze(formArgs("load-time-value", form, 1, 2)[0])

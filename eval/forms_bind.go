@@ -125,7 +125,7 @@ func (a *analyzer) let(form *lisp.Cons, sequential bool) *ir {
 		}
 	}
 	a.pushFreeSpecials(specials)
-	_, forms := splitBody(body, false)
+	_, forms := a.splitBody(body, false)
 	b := a.body(forms)
 	return letIR(bs, b, sequential)
 }
@@ -265,7 +265,7 @@ func (a *analyzer) localFunctions(op string, form *lisp.Cons, recursive bool) *i
 	saved := a.sc
 	defer func() { a.sc = saved }()
 	fs := a.parseLocalFunctions(op, xs[0], recursive)
-	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
+	_, forms := a.splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
 	body := a.body(forms)
 	return &ir{gen: func(tail bool) code {
 		makers := make([]code, len(fs))
@@ -344,7 +344,7 @@ func sfMacrolet(a *analyzer, form *lisp.Cons) *ir {
 	}
 	// Its special declarations apply to the body, as locally's do.
 	a.pushFreeSpecials(declaredSpecial(form.Cdr.(*lisp.Cons).Cdr))
-	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
+	_, forms := a.splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
 	return a.body(forms)
 }
 
@@ -380,7 +380,7 @@ func sfSymbolMacrolet(a *analyzer, form *lisp.Cons) *ir {
 	}
 	// Its special declarations apply to the body, as locally's do.
 	a.pushFreeSpecials(specials)
-	_, forms := splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
+	_, forms := a.splitBody(form.Cdr.(*lisp.Cons).Cdr, false)
 	return a.body(forms)
 }
 
@@ -393,7 +393,7 @@ func sfDestructuringBind(a *analyzer, form *lisp.Cons) *ir {
 	specials := declaredSpecial(dbody)
 	ll := a.parseLambdaListSpecial("destructuring-bind", xs[0], true, specials)
 	a.pushFreeSpecials(specials)
-	_, forms := splitBody(dbody, false)
+	_, forms := a.splitBody(dbody, false)
 	body := a.body(forms)
 	return &ir{gen: func(tail bool) code {
 		vc := val.code()

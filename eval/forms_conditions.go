@@ -84,7 +84,7 @@ func sfHandlerCase(a *analyzer, form *lisp.Cons) *ir {
 		}
 		vars := elems("handler-case", c[1])
 		fullBody := x.(*lisp.Cons).Cdr.(*lisp.Cons).Cdr
-		_, body := splitBody(fullBody, false)
+		_, body := a.splitBody(fullBody, false)
 		if c[0] == lisp.Value(kwNoError) {
 			noError = a.lambdaIR("handler-case", c[1], body, nil, false)
 			continue

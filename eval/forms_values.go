@@ -16,7 +16,7 @@ func sfMultipleValueBind(a *analyzer, form *lisp.Cons) *ir {
 		bs = append(bs, a.newBinding("multiple-value-bind", name, nil, specials))
 	}
 	a.pushFreeSpecials(specials)
-	_, forms := splitBody(body, false)
+	_, forms := a.splitBody(body, false)
 	b := a.body(forms)
 	dynamic := false
 	for _, x := range bs {

@@ -348,18 +348,7 @@ func init() {
 		if !c.IsA(lisp.ClassWarning) {
 			lisp.TypeError("warn", c, "a warning")
 		}
-		if t.withRestart(symMuffleWarning, "Skip warning.", func() { t.signal(c) }) {
-			return lisp.Nil
-		}
-		out := t.Out()
-		if c := t.in.lookup(symErrorOutput); c != nil {
-			if s, ok := c.value.(*lisp.Stream); ok {
-				out = s
-			}
-		}
-		out.FreshLine()
-		// SBCL prints the type WARNING with ~S, so in the print case.
-		out.WriteString(lisp.WriteToString(lisp.ClassWarning, t.PrintOptions()) + ": " + c.Message + "\n")
+		t.warnWith(c)
 		return lisp.Nil
 	})
 	defun("make-condition", "(type &rest initargs)", "Make a condition of TYPE.", func(t *Thread, args []lisp.Value) lisp.Value {

@@ -40,7 +40,7 @@ func (a *analyzer) lambdaIR(name string, ll, body lisp.Value, blockName *lisp.Sy
 	specials := declaredSpecialIn(body, true)
 	spec := a.parseLambdaListSpecial(op, ll, destructuring, specials)
 	a.pushFreeSpecials(specials)
-	doc, forms := splitBody(body, true)
+	doc, forms := a.splitBody(body, true)
 	var bodyIR *ir
 	if blockName != nil {
 		bodyIR = a.block(blockName, forms)
