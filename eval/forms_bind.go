@@ -329,13 +329,16 @@ func sfMacrolet(a *analyzer, form *lisp.Cons) *ir {
 			lisp.SignalClass(lisp.ClassProgramError, "macrolet: %s has no lambda list", printName(name))
 		}
 		checkLambdaList("macrolet", rest.Car, true)
-		// The expander sees the global environment only.
+		// The expander sees the global environment and the local macros
+		// and symbol macros around the macrolet (CLHS macrolet), not its
+		// local variables and functions.
 		whole, ll := splitWhole(rest.Car)
 		lam := lisp.List(symLambda, lisp.List(whole),
 			lisp.List(lisp.Sym("block"), name,
 				lisp.ListStar(rest.Cdr, symDestructuringBind, ll, lisp.List(builtinCdr, whole))))
-		expander := a.t.evalTop(lam, nil)
-		scopes = append(scopes, &scope{kind: sMacro, name: name, mac: func(t *Thread, form lisp.Value) lisp.Value {
+		expander := a.t.evalTop(a.inLocalMacros(lam), nil)
+		// exp keeps the definition, for macrolets inside this one.
+		scopes = append(scopes, &scope{kind: sMacro, name: name, exp: x, mac: func(t *Thread, form lisp.Value) lisp.Value {
 			return t.callValue(expander, []lisp.Value{form})
 		}})
 	}
