@@ -96,9 +96,7 @@ func Parse(data []byte) (*File, *Refusal) {
 			}
 			return nil, refuse(ReasonMalformed, lineNo, "text before the first block: want a [[m:NONCE ID ROLE]] or [[note]] line")
 		}
-		if strings.HasPrefix(line, `\`) {
-			line = line[1:]
-		}
+		line = strings.TrimPrefix(line, `\`)
 		textLines = append(textLines, line)
 	}
 	flush()

@@ -12,7 +12,7 @@ import (
 // as in most tools that take memory sizes.
 func ParseMemory(s string) (int64, error) {
 	text := strings.TrimSpace(s)
-	num := strings.TrimRight(text, "KMGTiBkmgtib ")
+	num := strings.TrimRight(text, "KMGTiBkmgtb ")
 	unit := strings.ToLower(strings.TrimSpace(text[len(num):]))
 	mult, ok := map[string]float64{
 		"": 1, "b": 1,

@@ -327,6 +327,7 @@ func TestHostPanic(t *testing.T) {
 	}
 	it.Define("nil-map", "()", "Writes to a nil map.", func(context.Context, []lisp.Value) (lisp.Value, error) {
 		var m map[string]int
+		//lint:ignore SA5000 the function exists to make a Go runtime panic
 		m["x"] = 1
 		return nil, nil
 	})
