@@ -336,9 +336,8 @@ func sfMacrolet(a *analyzer, form *lisp.Cons) *ir {
 		lam := lisp.List(symLambda, lisp.List(whole),
 			lisp.List(lisp.Sym("block"), name,
 				lisp.ListStar(rest.Cdr, symDestructuringBind, ll, lisp.List(builtinCdr, whole))))
-		expander := a.t.evalTop(a.inLocalMacros(lam), nil)
-		// exp keeps the definition, for macrolets inside this one.
-		scopes = append(scopes, &scope{kind: sMacro, name: name, exp: x, mac: func(t *Thread, form lisp.Value) lisp.Value {
+		expander := a.t.evalWithLocalMacros(lam, a.sc)
+		scopes = append(scopes, &scope{kind: sMacro, name: name, mac: func(t *Thread, form lisp.Value) lisp.Value {
 			return t.callValue(expander, []lisp.Value{form})
 		}})
 	}
