@@ -7,12 +7,11 @@ import (
 
 // A name is a declaration or a type, never both (CLHS declaration): the
 // forms that define a type first check, when they run, that the name was
-// not proclaimed a declaration, and proclaim refuses to make a type's name
-// a declaration.
+// not proclaimed a declaration; proclaim (eval) asks namesType before it
+// makes a name a declaration.
 
 var (
 	sRefuseDeclarationName = lisp.Sym("%refuse-declaration-name")
-	sDeclaration           = lisp.Sym("declaration")
 )
 
 func registerDeclarationNames() {
@@ -35,24 +34,6 @@ func typeDefinition(op string, expand eval.MacroFunc) eval.MacroFunc {
 		}
 		return lisp.List(sProgn, lisp.List(sRefuseDeclarationName, quoted(lisp.Sym(op)), quoted(name)), expansion)
 	}
-}
-
-// proclaimChecked proclaims spec, first refusing a (declaration name…)
-// that names a type: a symbol typep knows as a type specifier.
-func proclaimChecked(t *eval.Thread, op string, spec lisp.Value) {
-	if c, ok := spec.(*lisp.Cons); ok && c.Car == lisp.Value(sDeclaration) {
-		for v := c.Cdr; ; {
-			item, ok := v.(*lisp.Cons)
-			if !ok {
-				break
-			}
-			if s, ok := item.Car.(*lisp.Symbol); ok && namesType(t, s) {
-				lisp.Errorf("%s: %s names a type, so it cannot be a declaration name", op, lisp.Prin1ToString(s))
-			}
-			v = item.Cdr
-		}
-	}
-	t.Proclaim(op, spec)
 }
 
 // namesType reports whether typep accepts the symbol as a type.

@@ -217,7 +217,7 @@ func registerMacros() {
 		})
 	defun("proclaim", "(declaration)", "Make a global declaration: (special var…) makes the variables special; others are accepted and ignored. Returns nil.",
 		func(t *eval.Thread, args []lisp.Value) lisp.Value {
-			proclaimChecked(t, "proclaim", args[0])
+			t.Proclaim("proclaim", args[0])
 			return lisp.Nil
 		})
 }
@@ -254,7 +254,7 @@ func expandProg(let *lisp.Symbol) eval.MacroFunc {
 // variables already special.
 func expandDeclaim(t *eval.Thread, form lisp.Value) lisp.Value {
 	for _, spec := range macroArgs("declaim", form, 0, -1) {
-		proclaimChecked(t, "declaim", spec)
+		t.Proclaim("declaim", spec)
 	}
 	return quoted(lisp.Nil)
 }

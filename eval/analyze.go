@@ -384,14 +384,17 @@ func (a *analyzer) expand(m MacroFunc, form lisp.Value) lisp.Value {
 // form may perform; a macro that expands into itself hits it.
 const maxExpansionsPerForm = 100000
 
-// elems returns the elements of a proper list form, or signals.
+// elems returns the elements of a proper list form, or signals: a form
+// built by a program may be dotted or circular.
 func elems(op string, v lisp.Value) []lisp.Value {
 	var out []lisp.Value
+	var cycle lisp.Cycle
 	for v != lisp.Value(lisp.Nil) {
 		c, ok := v.(*lisp.Cons)
 		if !ok {
 			lisp.SignalClass(lisp.ClassProgramError, "%s: malformed form (dotted list)", op)
 		}
+		cycle.Visit(op, c)
 		out = append(out, c.Car)
 		v = c.Cdr
 	}

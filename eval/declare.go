@@ -44,18 +44,13 @@ func sfDeclare(a *analyzer, form *lisp.Cons) *ir {
 // checkDeclarations warns of each declaration in (declare spec…) whose
 // identifier is not known (knownDeclaration).
 func (a *analyzer) checkDeclarations(form *lisp.Cons) {
-	for v := form.Cdr; ; {
-		c, ok := v.(*lisp.Cons)
-		if !ok {
-			break
-		}
-		if spec, ok := c.Car.(*lisp.Cons); ok {
+	for _, item := range lisp.ListToSlice("declare", form.Cdr) { // a circular list is an error
+		if spec, ok := item.(*lisp.Cons); ok {
 			if id, ok := spec.Car.(*lisp.Symbol); ok && !a.t.knownDeclaration(id) {
 				a.t.warnWith(&lisp.Condition{Class: lisp.ClassSimpleWarning,
 					Message: "declare: unrecognized declaration " + lisp.Prin1ToString(spec) + " (it is ignored)"})
 			}
 		}
-		v = c.Cdr
 	}
 }
 

@@ -28,6 +28,9 @@ func (t *Thread) Proclaim(op string, spec lisp.Value) {
 			if !ok {
 				lisp.SignalClass(lisp.ClassTypeError, "%s: %s is not a declaration name", op, lisp.Prin1ToString(name))
 			}
+			if TypeNamed != nil && TypeNamed(t, sym) {
+				lisp.Errorf("%s: %s names a type, so it cannot be a declaration name", op, lisp.Prin1ToString(sym))
+			}
 			t.in.declarationNames()[sym] = true
 		}
 		return

@@ -1,0 +1,42 @@
+package interp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nodelisp/nodelisp/interp"
+)
+
+// A circular list of declarations, or of names proclaimed declarations,
+// is an error naming the operator, not an endless walk: neither walk is
+// in a loop that checks the cell's limits. The deadline is only how long
+// to wait for an answer that takes microseconds.
+func TestCircularDeclarationsAreErrors(t *testing.T) {
+	for _, c := range []struct{ name, src, op string }{
+		{"declare", `(let ((d (list 'declare '(ignorable x) '(frob x))))
+		               (setf (cdr (last d)) (cdr d))
+		               (eval (list 'let '((x 1)) d 'x)))`, "declare"},
+		{"proclaim", `(let ((s (list 'declaration 'note-a 'note-b)))
+		                (setf (cdr (last s)) (cdr s))
+		                (proclaim s))`, "proclaim"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				it := interp.New(interp.Options{})
+				_, err := it.Eval(context.Background(), c.src)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), c.op) {
+					t.Fatalf("want an error from %s, got %v", c.op, err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("no answer in 10 s: the walk over a circular list does not end")
+			}
+		})
+	}
+}
