@@ -32,16 +32,7 @@ func TestGlobalsMadeEveryWaySurviveUndoAndResume(t *testing.T) {
 				h := &imageHost{t: t, st: st}
 				s := must[*session.Session](t)(session.Open(ctx, st, h.opts()))
 				h.turn(s, w.cell)
-				want := evalText(t, s, check)
-				h.turn(s, "(+ 1 2)")
-				must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
-				if got := evalText(t, s, check); got != want {
-					t.Errorf("after undo: %s, want %s", got, want)
-				}
-				again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
-				if got := evalText(t, again, check); got != want {
-					t.Errorf("after resume: %s, want %s", got, want)
-				}
+				h.checkAfterUndoAndResume(s, check, evalText(t, s, check))
 			})
 		})
 	}
@@ -63,6 +54,24 @@ func TestRestoredSetqGlobalStaysLexicalInLet(t *testing.T) {
 			t.Errorf("after resume: %s, before %s, want 1 both", got, want)
 		}
 	})
+}
+
+// checkAfterUndoAndResume takes one more turn, undoes it and checks that
+// check still evaluates to want; then resumes the session in a new image
+// and checks again: what the image held before the turn comes back both
+// ways.
+func (h *imageHost) checkAfterUndoAndResume(s *session.Session, check, want string) {
+	h.t.Helper()
+	ctx := context.Background()
+	h.turn(s, "(+ 1 2)")
+	must[session.Move](h.t)(s.Undo(ctx, session.UndoOptions{}))
+	if got := evalText(h.t, s, check); got != want {
+		h.t.Errorf("after undo: %s, want %s", got, want)
+	}
+	again := must[*session.Session](h.t)(session.Resume(ctx, h.st, s.ID(), h.opts()))
+	if got := evalText(h.t, again, check); got != want {
+		h.t.Errorf("after resume: %s, want %s", got, want)
+	}
 }
 
 func evalText(t *testing.T, s *session.Session, code string) string {

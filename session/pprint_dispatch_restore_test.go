@@ -26,14 +26,6 @@ func TestPprintDispatchSurvivesUndoAndResume(t *testing.T) {
 		if want != `"(<foo> 1)"` {
 			t.Fatalf("before: %s, want \"(<foo> 1)\"", want)
 		}
-		h.turn(s, "(+ 1 2)")
-		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
-		if got := evalText(t, s, check); got != want {
-			t.Errorf("after undo: %s, want %s", got, want)
-		}
-		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
-		if got := evalText(t, again, check); got != want {
-			t.Errorf("after resume: %s, want %s", got, want)
-		}
+		h.checkAfterUndoAndResume(s, check, want)
 	})
 }

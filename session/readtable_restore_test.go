@@ -25,14 +25,6 @@ func TestReaderMacrosSurviveUndoAndResume(t *testing.T) {
 		if !strings.Contains(strings.ToLower(want), "bang") || !strings.Contains(strings.ToLower(want), "dollars") {
 			t.Fatalf("before: %s, want the macros' forms", want)
 		}
-		h.turn(s, "(+ 1 2)")
-		must[session.Move](t)(s.Undo(ctx, session.UndoOptions{}))
-		if got := evalText(t, s, check); got != want {
-			t.Errorf("after undo: %s, want %s", got, want)
-		}
-		again := must[*session.Session](t)(session.Resume(ctx, st, s.ID(), h.opts()))
-		if got := evalText(t, again, check); got != want {
-			t.Errorf("after resume: %s, want %s", got, want)
-		}
+		h.checkAfterUndoAndResume(s, check, want)
 	})
 }
