@@ -36,11 +36,13 @@ func declaredSpecial(body lisp.Value) map[lisp.Value]bool { return declaredSpeci
 // documentation string among its declarations (a function's).
 func declaredSpecialIn(body lisp.Value, allowDoc bool) map[lisp.Value]bool {
 	var out map[lisp.Value]bool
+	var cycle lisp.Cycle // a body a program built may be circular
 	for {
 		c, ok := body.(*lisp.Cons)
 		if !ok {
 			return out
 		}
+		cycle.Visit("declare", c)
 		if _, isDoc := c.Car.(*lisp.String); isDoc && allowDoc && c.Cdr != lisp.Value(lisp.Nil) {
 			body = c.Cdr
 			continue

@@ -8,11 +8,13 @@ import (
 // declarations from its forms.
 func splitBody(body lisp.Value, allowDoc bool) (doc string, forms lisp.Value) {
 	forms = body
+	var cycle lisp.Cycle // a body a program built may be circular
 	for {
 		c, ok := forms.(*lisp.Cons)
 		if !ok {
 			return doc, forms
 		}
+		cycle.Visit("declare", c)
 		if s, ok := c.Car.(*lisp.String); ok && allowDoc && doc == "" && c.Cdr != lisp.Value(lisp.Nil) {
 			doc = s.S
 			forms = c.Cdr
