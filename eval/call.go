@@ -88,7 +88,7 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 			// The slots are garbage now; clearing them lets the
 			// collector take what they held even while the stack
 			// above sp is not reused.
-			clear(region)
+			clearSlots(region)
 			fr.free = nil
 			t.depth--
 			t.pos = at
