@@ -249,6 +249,11 @@ func (s *Session) probe(op string, name pathArg) (*lisp.Pathname, bool) {
 		// A directory is there: SBCL gives its truename, which ends in a
 		// slash however it was named.
 		return truename(d, rel, true), true
+	case errors.Is(err, files.ErrNotText) || errors.Is(err, files.ErrTooLarge):
+		// There, though it cannot be read as text (a FIFO, binary
+		// bytes, over the limit): it exists, and opening it says why it
+		// cannot be read.
+		return truename(d, rel, false), true
 	case err != nil || !exists:
 		return nil, false
 	}
