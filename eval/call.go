@@ -87,9 +87,9 @@ func (t *Thread) enter(cl *Closure, region, argv []lisp.Value, bound bool) lisp.
 		if v != tailMarker {
 			// The slots are garbage now; clearing them lets the
 			// collector take what they held even while the stack
-			// above sp is not reused.
+			// above sp is not reused. fr.free is left: it is cl.free,
+			// which fr.cl holds until the next call at this depth anyway.
 			clearSlots(region)
-			fr.free = nil
 			t.depth--
 			t.pos = at
 			return v

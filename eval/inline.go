@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/nodelisp/nodelisp/lisp"
@@ -193,7 +194,36 @@ func arithCode(op fixOp, x, y *ir, slow slow2, pos *lisp.Pos) code {
 		return slow(fr.t, a, b)
 	}
 	xs, ys, k, kv, xc, yc := o.xs, o.ys, o.k, o.kv, o.xc, o.yc
+	// x + k and x - k, the commonest shapes by far ((- n 1), (+ i 1)), add
+	// in place: fixArith is too large for Go to inline, and its call and
+	// switch were a tenth of a call of fib. kv stays the constant as
+	// written, for the general case.
+	addK := o.yConst && (op == opAdd || op == opSub && k != math.MinInt64)
+	if addK && op == opSub {
+		k = -k
+	}
 	switch {
+	case addK && o.xSlot:
+		return func(fr *frame) lisp.Value {
+			a := fr.s[xs]
+			if p, ok := a.(lisp.Fixnum); ok {
+				if s := int64(p) + k; (int64(p)^s)&(k^s) >= 0 {
+					return fr.t.fix(s)
+				}
+			}
+			return general(fr, a, kv)
+		}
+	case addK:
+		return func(fr *frame) lisp.Value {
+			a := xc(fr)
+			fr.t.mvSet = false
+			if p, ok := a.(lisp.Fixnum); ok {
+				if s := int64(p) + k; (int64(p)^s)&(k^s) >= 0 {
+					return fr.t.fix(s)
+				}
+			}
+			return general(fr, a, kv)
+		}
 	case o.xSlot && o.yConst:
 		return func(fr *frame) lisp.Value {
 			a := fr.s[xs]
