@@ -71,7 +71,7 @@ func header(err error) string {
 	case errors.As(err, &rerr):
 		return ":" + rerr.Error()
 	case errors.As(err, &cond) && !cond.Pos.IsZero():
-		return ":" + cond.Pos.String() + ": " + cond.Message
+		return ":" + cond.Pos.String() + ": " + cond.Shown()
 	}
 	return ": " + err.Error()
 }

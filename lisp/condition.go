@@ -41,9 +41,20 @@ type Condition struct {
 
 func (c *Condition) Error() string {
 	if !c.Pos.IsZero() {
-		return c.Pos.String() + ": " + c.Message
+		return c.Pos.String() + ": " + c.Shown()
 	}
-	return c.Message
+	return c.Shown()
+}
+
+// Shown is the message a person reads on the error's line: the report,
+// or, when the report is empty ((error "")), the condition's type, so
+// that the line never ends in nothing. Lisp's own report of the
+// condition (princ) stays empty.
+func (c *Condition) Shown() string {
+	if c.Message != "" {
+		return c.Message
+	}
+	return c.TypeName() + ", with an empty report"
 }
 
 // Unwrap returns the Go error the condition was made from, if any.

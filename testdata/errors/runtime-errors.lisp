@@ -46,3 +46,7 @@ nonexistent-variable-xyz
 (list 'still 'alive)
 ---
 (random 10 (list 1))
+---
+;; an error whose report is empty still says what it is on its line
+(error "")
+(handler-case (error "") (error (e) (list (type-of e) (princ-to-string e))))
