@@ -47,14 +47,14 @@ func (c *Condition) Error() string {
 }
 
 // Shown is the message a person reads on the error's line: the report,
-// or, when the report is empty ((error "")), the condition's type, so
-// that the line never ends in nothing. Lisp's own report of the
-// condition (princ) stays empty.
+// or, when the report is blank ((error ""), (error " ")), the condition's
+// type, so that the line never ends in nothing. Lisp's own report of the
+// condition (princ) stays as it is.
 func (c *Condition) Shown() string {
-	if c.Message != "" {
+	if strings.TrimSpace(c.Message) != "" {
 		return c.Message
 	}
-	return c.TypeName() + ", with an empty report"
+	return c.TypeName() + ", with a blank report"
 }
 
 // Unwrap returns the Go error the condition was made from, if any.

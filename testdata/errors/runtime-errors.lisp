@@ -47,6 +47,7 @@ nonexistent-variable-xyz
 ---
 (random 10 (list 1))
 ---
-;; an error whose report is empty still says what it is on its line
+;; an error whose report is blank still says what it is on its line
 (error "")
 (handler-case (error "") (error (e) (list (type-of e) (princ-to-string e))))
+(error "~a" "  ")
