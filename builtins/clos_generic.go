@@ -219,6 +219,12 @@ func (g *generic) reindex() {
 	g.cache, g.last = nil, nil
 }
 
+// required is the number of required parameters, 0 while no defgeneric
+// or method has said (nreq -1): such a function, made by
+// ensure-generic-function alone, has no methods, and a call of it is an
+// error of no applicable method, not a slice of length -1.
+func (g *generic) required() int { return max(g.nreq, 0) }
+
 // call runs the generic function on args.
 func (g *generic) call(t *eval.Thread, args []lisp.Value) lisp.Value {
 	if len(args) < g.nreq || g.shaped && g.maxArgs >= 0 && len(args) > g.maxArgs {
@@ -268,7 +274,7 @@ func (g *generic) dispatch(t *eval.Thread, args []lisp.Value) *effective {
 
 // applicable returns the methods that apply to args, most specific first.
 func (g *generic) applicable(t *eval.Thread, args []lisp.Value) []*method {
-	classes := make([]*lisp.Class, g.nreq)
+	classes := make([]*lisp.Class, g.required())
 	for i := range classes {
 		classes[i] = g.ci.classOf(t, args[i])
 	}
@@ -464,7 +470,7 @@ func noNextMethodError(name string, args []lisp.Value) {
 // generic function, the arguments and their classes.
 func (g *generic) noApplicable(t *eval.Thread, args []lisp.Value, qualifiedOnly bool) {
 	var names []string
-	for _, a := range args[:g.nreq] {
+	for _, a := range args[:g.required()] {
 		names = append(names, lisp.Prin1ToString(g.ci.classOf(t, a).Name))
 	}
 	what := "no applicable method"
@@ -665,7 +671,7 @@ func restWord(open bool) string {
 // checkKeywords signals the error CL does for a keyword argument that
 // neither the generic function nor any applicable method accepts.
 func (g *generic) checkKeywords(e *effective, args []lisp.Value) {
-	rest := args[min(len(args), g.nreq+g.nopt):]
+	rest := args[min(len(args), g.required()+g.nopt):]
 	if len(rest)%2 != 0 {
 		lisp.SignalClass(lisp.ClassProgramError, "%s: odd number of keyword arguments", printName(g.name))
 	}

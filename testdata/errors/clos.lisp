@@ -20,3 +20,11 @@
 (slot-value (make-instance 'circle) 'r)
 (change-class (make-instance 'circle) 'point)
 (defmethod area ((x nothing-like-this)) 0)
+---
+;; a generic function made by ensure-generic-function alone has no methods
+;; and no lambda list yet: a call of it is an error of no applicable method
+(ensure-generic-function 'no-methods-yet)
+(no-methods-yet)
+(no-methods-yet 1 2)
+(compute-applicable-methods #'no-methods-yet (list 1))
+(handler-case (no-methods-yet 1) (error (e) (not (null e))))
