@@ -48,6 +48,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzEval -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./interp
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./context
 	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./store/jsonl
+	$(GO) test -run '^$$' -fuzz FuzzSessionCell -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./session
 
 # The crash-consistency test at length: serve killed with SIGKILL mid-cell
 # SOAK_TRIALS times (make test runs 50). Not part of test or CI.
