@@ -312,7 +312,8 @@ func (e *loopExpansion) parseBeing(v lisp.Value) driver {
 	if e.peekIs("THE", "EACH") {
 		e.next("the")
 	}
-	kind, ok := e.next("hash-keys or hash-values").(*lisp.Symbol)
+	word := e.next("hash-keys or hash-values")
+	kind, ok := word.(*lisp.Symbol)
 	if ok {
 		switch kind.Name {
 		case "SYMBOL", "SYMBOLS", "PRESENT-SYMBOL", "PRESENT-SYMBOLS", "EXTERNAL-SYMBOL", "EXTERNAL-SYMBOLS":
@@ -322,7 +323,8 @@ func (e *loopExpansion) parseBeing(v lisp.Value) driver {
 	keys := ok && (kind.Name == "HASH-KEY" || kind.Name == "HASH-KEYS")
 	values := ok && (kind.Name == "HASH-VALUE" || kind.Name == "HASH-VALUES")
 	if !keys && !values {
-		syntaxError("loop", "only being the hash-keys or hash-values is supported, not %s", lisp.Prin1ToString(kind))
+		// word, not kind: kind is a nil symbol when word is no symbol.
+		syntaxError("loop", "after being, expected hash-keys, hash-values, symbols, present-symbols or external-symbols, not %s", lisp.Prin1ToString(word))
 	}
 	if !e.peekIs("OF", "IN") {
 		syntaxError("loop", "expected of after %s", lisp.Prin1ToString(kind))

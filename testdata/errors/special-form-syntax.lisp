@@ -73,3 +73,9 @@
 (unless)
 (typecase)
 (and . 1)
+---
+;; loop's being takes a word; anything else is a syntax error naming it
+(loop for a being 5)
+(loop for a being the ("") of x)
+(loop for a being the hash-keys 5)
+(loop for a being the nonsense of x)
