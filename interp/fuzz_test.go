@@ -70,6 +70,13 @@ func FuzzEval(f *testing.F) {
 		if err == nil && res.Value == nil {
 			t.Error("a Go nil came back as the cell's value")
 		}
+		if !it.StandardSyntax() {
+			// The cell changed how the image reads ((set-syntax-from-char
+			// #\Space #\0)), which it may: later cells are read its way,
+			// as in any Lisp. Put a standard readtable back from Go, then
+			// check the image still works.
+			it.Evaluator().SetGlobal("*readtable*", reader.NewReadtable())
+		}
 		after, err := it.Eval(context.Background(), "(+ 1 2)")
 		if err != nil || after.Printed != "3" {
 			t.Fatalf("after the cell, (+ 1 2) gives %q, %v", after.Printed, err)

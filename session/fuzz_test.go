@@ -9,6 +9,7 @@ import (
 
 	"github.com/nodelisp/nodelisp/eval"
 	"github.com/nodelisp/nodelisp/evict"
+	"github.com/nodelisp/nodelisp/reader"
 	"github.com/nodelisp/nodelisp/session"
 	"github.com/nodelisp/nodelisp/store/sqlite"
 )
@@ -30,6 +31,7 @@ func FuzzSessionCell(f *testing.F) {
 		`(directory "**/*")`, `(rename-file "a.txt" "../b")`, `(probe-file "/etc/passwd")`,
 		`(write-file "d/e.txt" "x") (read-file "d/e.txt")`, `(edit-file "a.txt" "1" "2")`,
 		`(list-files)`, `(delete-file "a.txt")`, `(compile-file "a.txt")`, `(watch 'x)`,
+		`(set-syntax-from-char #\Space #\0)`,
 	} {
 		f.Add(s)
 	}
@@ -59,6 +61,12 @@ func FuzzSessionCell(f *testing.F) {
 			if msg := strings.TrimSpace(line[strings.LastIndex(line, ": ")+1:]); msg == "" {
 				t.Errorf("the error line %q says nothing", line)
 			}
+		}
+		if it := s.Interpreter(); !it.StandardSyntax() {
+			// The cell changed how the image reads, which it may (later
+			// cells are read its way, as in any Lisp): put a standard
+			// readtable back from Go before checking the session.
+			it.Evaluator().SetGlobal("*readtable*", reader.NewReadtable())
 		}
 		after, err := s.RunTurn(ctx, "(+ 1 2)", session.TurnOptions{})
 		if err != nil || after.Cell.Text != "3" {
