@@ -51,3 +51,9 @@ nonexistent-variable-xyz
 (error "")
 (handler-case (error "") (error (e) (list (type-of e) (princ-to-string e))))
 (error "~a" "  ")
+---
+;; a symbol whose name would not read back as itself is shown between bars
+\ 
+|lower|
+(|two words| 1)
+||
