@@ -145,7 +145,7 @@ func (ci *closImage) generic(t *eval.Thread, op string, name *lisp.Symbol) *gene
 	return g
 }
 
-func printName(s *lisp.Symbol) string { return strings.ToLower(s.Name) }
+func printName(s *lisp.Symbol) string { return lisp.MessageName(s.Name) }
 
 // setArity fixes the number of required parameters, or checks a method
 // against it.

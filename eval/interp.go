@@ -2,9 +2,7 @@ package eval
 
 import (
 	"io"
-	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/nodelisp/nodelisp/lisp"
 )
@@ -306,37 +304,13 @@ func (in *Interp) Describe(sym *lisp.Symbol) SymbolInfo {
 // Result.Defined and messages.
 func printName(v lisp.Value) string {
 	if s, ok := v.(*lisp.Symbol); ok {
-		name := strings.ToLower(s.Name)
-		if needsBars(s.Name) {
-			// |foo|, | |, ||: lowercased plainly, such a name would read
-			// as another symbol, or as nothing at all on an error's line.
-			name = "|" + strings.NewReplacer(`\`, `\\`, "|", `\|`).Replace(s.Name) + "|"
-		}
+		name := lisp.MessageName(s.Name)
 		if s.Keyword {
 			return ":" + name
 		}
 		return name
 	}
 	return lisp.Prin1ToString(v)
-}
-
-// needsBars reports whether a symbol's name must be written between bars
-// to read back as itself: it is empty, or holds a lowercase letter,
-// whitespace or a character the reader treats specially. lisp.DerivedName's
-// names are the exception.
-func needsBars(name string) bool {
-	if name == "" {
-		return true
-	}
-	if strings.HasPrefix(name, "(") && strings.HasSuffix(name, ")") {
-		return false // a derived name, "(SETF NAME)": shown as the list it stands for
-	}
-	for _, r := range name {
-		if unicode.IsLower(r) || unicode.IsSpace(r) || strings.ContainsRune("()'\"`;|\\,", r) {
-			return true
-		}
-	}
-	return false
 }
 
 // outputStreamVars are the standard stream variables each cell binds to

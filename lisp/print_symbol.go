@@ -38,14 +38,36 @@ func (p *printer) token(name string) {
 		p.b.WriteString(p.letters(name))
 		return
 	}
-	p.b.WriteByte('|')
+	writeBarred(&p.b, name)
+}
+
+// writeBarred writes name between bars, escaping the bars and
+// backslashes in it.
+func writeBarred(b *strings.Builder, name string) {
+	b.WriteByte('|')
 	for _, r := range name {
 		if r == '|' || r == '\\' {
-			p.b.WriteByte('\\')
+			b.WriteByte('\\')
 		}
-		p.b.WriteRune(r)
+		b.WriteRune(r)
 	}
-	p.b.WriteByte('|')
+	b.WriteByte('|')
+}
+
+// MessageName is a symbol's name as nodelisp's messages show it:
+// lowercased, or, when the standard reader would not give the name back
+// from its letters (| |, |lower|, ||), between bars as prin1 writes it,
+// so that an error's line never names a symbol by nothing or by another
+// symbol's name. DerivedName's names, "(SETF NAME)", are shown as the
+// lists they stand for.
+func MessageName(name string) string {
+	derived := strings.HasPrefix(name, "(") && strings.HasSuffix(name, ")")
+	if derived || !nameNeedsBars(name, ReadUpcase, 10) {
+		return strings.ToLower(name)
+	}
+	var b strings.Builder
+	writeBarred(&b, name)
+	return b.String()
 }
 
 // readCase is the readtable case the printed token is made for.

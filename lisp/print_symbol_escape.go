@@ -10,10 +10,15 @@ import (
 // equal to *print-base*, would not give the name back from its letters.
 
 func (p *printer) needsBars(name string) bool {
+	return nameNeedsBars(name, p.readCase(), p.o.Base)
+}
+
+// nameNeedsBars is needsBars for a reader of readtable case rc and
+// *read-base* base.
+func nameNeedsBars(name string, rc ReadCase, base int) bool {
 	if name == "" || strings.Trim(name, ".") == "" {
 		return true
 	}
-	rc := p.readCase()
 	for _, r := range name {
 		switch r {
 		case '(', ')', '\'', '"', ';', '`', ',', '|', '\\', ':', '#':
@@ -32,7 +37,7 @@ func (p *printer) needsBars(name string) bool {
 			return true
 		}
 	}
-	return potentialNumber(name, p.o.Base)
+	return potentialNumber(name, base)
 }
 
 // potentialNumber reports whether a token is a potential number (CLHS

@@ -57,3 +57,5 @@ nonexistent-variable-xyz
 |lower|
 (|two words| 1)
 ||
+(|1| 2)
+(progn (defgeneric |gen f| (x)) (|gen f| 1))
