@@ -2,7 +2,6 @@ package session_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -23,8 +22,8 @@ func TestProbeFileSeesFilesItCannotRead(t *testing.T) {
 		if err := syscall.Mkfifo(filepath.Join(dir, "pipe.lisp"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, dir, "bytes.lisp", "(print 1)\x00")
-		writeFile(t, dir, "big.lisp", strings.Repeat(";", 100))
+		writeTemp(t, filepath.Join(dir, "bytes.lisp"), "(print 1)\x00")
+		writeTemp(t, filepath.Join(dir, "big.lisp"), strings.Repeat(";", 100))
 		got := cell(t, s, `(mapcar (lambda (f) (and (probe-file f) (enough-namestring (probe-file f))))
 		                           '("pipe.lisp" "bytes.lisp" "big.lisp" "none.lisp"))`)
 		if got != `("pipe.lisp" "bytes.lisp" "big.lisp" nil)` {
@@ -49,11 +48,4 @@ func TestProbeFileSeesFilesItCannotRead(t *testing.T) {
 			t.Errorf(`(load "none" :if-does-not-exist nil): %s`, got)
 		}
 	})
-}
-
-func writeFile(t *testing.T, dir, name, text string) {
-	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
